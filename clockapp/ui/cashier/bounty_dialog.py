@@ -31,6 +31,7 @@ from clockapp.core.bounties.typed import (
 )
 from clockapp.core.money.amounts import format_cents
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 from clockapp.services.bounties import BountyView
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialog_base import CashierDialog
@@ -71,15 +72,15 @@ class BountyDialog(CashierDialog):
         self.format_box = QComboBox()
         for fmt, text in FORMATS:
             self.format_box.addItem(text, fmt)
-        self.from_level = QRadioButton("From level")
-        self.from_players = QRadioButton("From players left (or fewer)")
+        self.from_level = QRadioButton(_("From level"))
+        self.from_players = QRadioButton(_("From players left (or fewer)"))
         self.level_spin = QSpinBox()
         self.level_spin.setRange(1, 200)
         self.players_spin = QSpinBox()
         self.players_spin.setRange(1, 10_000)
         self.seed_spin = QSpinBox()
         self.seed_spin.setRange(0, 2**31 - 1)
-        self.seed_spin.setSpecialValueText("drawn when saved")
+        self.seed_spin.setSpecialValueText(_("drawn when saved"))
         self.envelopes_edit = QPlainTextEdit()
         self.envelopes_edit.setPlaceholderText("100; 2 x 50; 4 x 25")
         self.envelopes_edit.setFixedHeight(70)
@@ -88,7 +89,7 @@ class BountyDialog(CashierDialog):
         for late in LateEntryRule:
             self.late_box.addItem(late.label, late)
         self.tickets_edit = QPlainTextEdit()
-        self.tickets_edit.setPlaceholderText("1; 200; League final seat")
+        self.tickets_edit.setPlaceholderText(_("1; 200; League final seat"))
         self.tickets_edit.setFixedHeight(70)
         self.leftover_box = QComboBox()
         for rule, text in LEFTOVERS:
@@ -96,16 +97,16 @@ class BountyDialog(CashierDialog):
         self.tie_box = QComboBox()
         for tie in TicketTieRule:
             self.tie_box.addItem(tie.label, tie)
-        self.form.addRow("Format", self.format_box)
+        self.form.addRow(_("Format"), self.format_box)
         self.form.addRow(self.from_level, self.level_spin)
         self.form.addRow(self.from_players, self.players_spin)
-        self.form.addRow("Seed of the draw", self.seed_spin)
-        self.form.addRow("Envelopes", self.envelopes_edit)
+        self.form.addRow(_("Seed of the draw"), self.seed_spin)
+        self.form.addRow(_("Envelopes"), self.envelopes_edit)
         self.form.addRow("", self.envelope_total)
-        self.form.addRow("An entry after the first draw", self.late_box)
-        self.form.addRow("Tickets (place; value; seat in)", self.tickets_edit)
-        self.form.addRow("Cash left by tickets goes", self.leftover_box)
-        self.form.addRow("Players tied over a ticket", self.tie_box)
+        self.form.addRow(_("An entry after the first draw"), self.late_box)
+        self.form.addRow(_("Tickets (place; value; seat in)"), self.tickets_edit)
+        self.form.addRow(_("Cash left by tickets goes"), self.leftover_box)
+        self.form.addRow(_("Players tied over a ticket"), self.tie_box)
         for signal in (
             self.format_box.currentIndexChanged,
             self.level_spin.valueChanged,
@@ -243,7 +244,7 @@ def show_bounty_dialog(ctx: CashierContext, current: BountyView, parent: QWidget
             saved,
             key="bounties",
             control=dialog.ok_button if dialog is not None else None,
-            busy="Saving the bounties…",
+            busy=_("Saving the bounties…"),
             on_refused=answered,
         )
 

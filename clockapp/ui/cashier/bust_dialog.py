@@ -26,6 +26,7 @@ from clockapp.core.bounties.rules import BountyFormat
 from clockapp.core.money.field import BustInput
 from clockapp.core.money.records import RegistrationInfo
 from clockapp.core.seating import Seat
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.ui.cashier.dialog_base import CashierDialog, chips_spin, fit_rows, player_table
 
@@ -63,8 +64,10 @@ class BustDialog(CashierDialog):
         self._needs_buster = needs_buster  # progressive knockouts: half goes to the buster
         self._filling = False  # refilling the choices: their signals are not the host's
         about = QLabel(
-            "Tick every player busted on this hand. Several on one hand: give the chips each "
-            "started it with (more chips, better place; equal stacks share the places)."
+            _(
+                "Tick every player busted on this hand. Several on one hand: give the chips each "
+                "started it with (more chips, better place; equal stacks share the places)."
+            )
         )
         about.setWordWrap(True)
         self.layout_.insertWidget(0, about)
@@ -74,7 +77,7 @@ class BustDialog(CashierDialog):
         for number in sorted({seat.table for seat in self._seats.values()}):
             self.table_box.addItem(f"Table {number}", number)
         chooser = QHBoxLayout()
-        table_label = QLabel("&Show")
+        table_label = QLabel(_("&Show"))
         table_label.setBuddy(self.table_box)
         chooser.addWidget(table_label)
         chooser.addWidget(self.table_box)
@@ -93,7 +96,7 @@ class BustDialog(CashierDialog):
             "A split pot: the other winner of the pot the player lost last. Put the earlier "
             "position (first left of the button) under Busted by: the odd cent goes there."
         )
-        split_header = QTableWidgetItem("Split with")
+        split_header = QTableWidgetItem(_("Split with"))
         split_header.setToolTip(split_tip)
         self.table.setHorizontalHeaderItem(3, split_header)
         self._boxes: list[QTableWidgetItem] = []

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.i18n import gettext as _
 from clockapp.services.changes import Change
 from clockapp.services.results import BustInfo, ResultRow
 from clockapp.ui.cashier import operations
@@ -39,9 +40,9 @@ class BustsPage(Page):
         super().__init__(ctx, parent)
         self.model = BustsModel(self)
         self.view = table_view(self.model, "busts", "Busts")
-        self.bust_button = QPushButton("Bust players on one hand…")
+        self.bust_button = QPushButton(_("Bust players on one hand…"))
         self.bust_button.clicked.connect(lambda: self.start_bust())
-        self.undo_button = QPushButton("Undo the selected bust…")
+        self.undo_button = QPushButton(_("Undo the selected bust…"))
         self.undo_button.setObjectName("undo_bust")
         self.undo_button.clicked.connect(lambda: self.start_undo())
         buttons = QHBoxLayout()
@@ -100,7 +101,7 @@ class BustsPage(Page):
         self._undo_refusal = refusal
         self.undo_button.setEnabled(refusal == "")
         if refusal is None:
-            self.undo_button.setToolTip("Checking whether it can be undone…")
+            self.undo_button.setToolTip(_("Checking whether it can be undone…"))
         else:
             self.undo_button.setToolTip(f"Not possible: {refusal}" if refusal else "")
 
@@ -149,7 +150,7 @@ class BustsPage(Page):
     def _open_bust(self, read: BustRead) -> None:
         ctx = self._ctx
         if not read.in_play:
-            ctx.refuse("Nobody is in play.")
+            ctx.refuse(_("Nobody is in play."))
             return
         dialog = bust_dialog(read, None, self)
         dialog.accepted.connect(lambda: operations.record_busts(ctx, dialog.busts()))

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 from clockapp.core.money.entries import EntryKind
 from clockapp.core.money.records import RegistrationInfo
 from clockapp.core.registration import RegistrationStatus
+from clockapp.i18n import gettext as _
 from clockapp.services.cashier.sales import EntryReceipt
 from clockapp.services.changes import Change
 from clockapp.services.players import PlayerInfo
@@ -133,9 +134,9 @@ class Desk(QWidget):
     def _setup_ui(self) -> None:
         self.search = SearchBox()
         self.search.setObjectName("search")
-        self.search.setPlaceholderText("Type a name… (Up/Down, Enter)")
+        self.search.setPlaceholderText(_("Type a name… (Up/Down, Enter)"))
         self.search.setClearButtonEnabled(True)
-        self.search.setAccessibleName("Player search")
+        self.search.setAccessibleName(_("Player search"))
         name_clear_button(self.search)
         font = QFont(self.search.font())
         font.setPointSize(font.pointSize() + 4)
@@ -150,7 +151,7 @@ class Desk(QWidget):
         self.model = DeskModel(self)
         self.table = PlayerTable()
         self.table.setObjectName("players")
-        self.table.setAccessibleName("Players found")
+        self.table.setAccessibleName(_("Players found"))
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -381,7 +382,7 @@ class Desk(QWidget):
     def _on_selection_changed(self, *_args: object) -> None:
         row = self.selected()
         if row is None:
-            self.selected_label.setText("No player selected")
+            self.selected_label.setText(_("No player selected"))
             return
         reg = row.registration
         detail = row.status
@@ -428,7 +429,9 @@ class Desk(QWidget):
         """
         row = self.selected()
         if row is None:
-            self._ctx.refuse("Select a player first: type a few letters of the name, then Enter.")
+            self._ctx.refuse(
+                _("Select a player first: type a few letters of the name, then Enter.")
+            )
             self._after_action()
             return False
         ctx, kind, player = self._ctx, ENTRY_KEYS[key], row.player

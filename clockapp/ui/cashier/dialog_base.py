@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.i18n import gettext as _
 from clockapp.ui.inks import ink_sheet
 
 
@@ -143,7 +144,7 @@ class MoneyDialog(CashierDialog):
     def done(self, result: int) -> None:
         if result == QDialog.DialogCode.Accepted and not self.on_screen():
             # Nobody saw what is being confirmed: the money is not taken.
-            self.error_label.setText("Not confirmed: this confirmation was not on screen.")
+            self.error_label.setText(_("Not confirmed: this confirmation was not on screen."))
             return
         super().done(result)
 

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.money.amounts import format_cents, typed_amount
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.dialog_base import CashierDialog, big_label
 from clockapp.ui.cashier.widgets import amount_edit, read_amount
@@ -117,9 +118,9 @@ class ReasonDialog(CashierDialog):
         self.layout_.insertWidget(0, about)
         self.reason_edit = QLineEdit()
         self.reason_edit.setObjectName("reason")
-        self.reason_edit.setPlaceholderText("for example: wrong player, paid twice")
+        self.reason_edit.setPlaceholderText(_("for example: wrong player, paid twice"))
         self.reason_edit.textChanged.connect(self._update)
-        self.form.addRow("Reason:", self.reason_edit)
+        self.form.addRow(_("Reason:"), self.reason_edit)
         self._update()
         self.reason_edit.setFocus()
 
@@ -138,16 +139,16 @@ class DrawerCountDialog(CashierDialog):
         super().__init__("Count the cash drawer", "Record count", parent)
         self.setObjectName("drawer_dialog")
         self.expected = expected
-        self.form.addRow("Expected:", big_label(format_cents(expected), 14))
-        self.counted_edit = amount_edit("counted cash")
+        self.form.addRow(_("Expected:"), big_label(format_cents(expected), 14))
+        self.counted_edit = amount_edit(_("counted cash"))
         self.counted_edit.setObjectName("counted")
         self.counted_edit.textChanged.connect(self._update)
-        self.form.addRow("Counted:", self.counted_edit)
+        self.form.addRow(_("Counted:"), self.counted_edit)
         self.difference_label = big_label("", 14)
         self.difference_label.setObjectName("difference")
-        self.form.addRow("Difference:", self.difference_label)
+        self.form.addRow(_("Difference:"), self.difference_label)
         self.note_edit = QLineEdit()
-        self.form.addRow("Note:", self.note_edit)
+        self.form.addRow(_("Note:"), self.note_edit)
         self._update()
         self.counted_edit.setFocus()
 
@@ -181,12 +182,12 @@ class PayDialog(CashierDialog):
         self.setObjectName("pay_dialog")
         self.owed = owed
         self.layout_.insertWidget(0, big_label(f"Pay {name}", 14))
-        self.form.addRow("Owed:", QLabel(format_cents(owed)))
-        self.amount_edit = amount_edit("all that is owed", typed_amount(owed))
+        self.form.addRow(_("Owed:"), QLabel(format_cents(owed)))
+        self.amount_edit = amount_edit(_("all that is owed"), typed_amount(owed))
         self.amount_edit.setObjectName("amount")
         self.amount_edit.textChanged.connect(self._update)
         self.amount_edit.selectAll()
-        self.form.addRow("Pay:", self.amount_edit)
+        self.form.addRow(_("Pay:"), self.amount_edit)
         self._update()
         self.amount_edit.setFocus()
 

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.drawer import DrawerCount, NightSummary
+from clockapp.i18n import gettext as _
 from clockapp.services.cashier.sales import DrawerInfo
 from clockapp.services.changes import Change
 from clockapp.ui.cashier import operations
@@ -43,10 +44,10 @@ class DrawerPage(Page):
             font.setBold(True)
             label.setFont(font)
         form = QFormLayout()
-        form.addRow("Expected in the drawer:", self.expected_label)
-        form.addRow("Last count:", self.counted_label)
-        form.addRow("Difference:", self.difference_label)
-        self.count_button = QPushButton("Count the drawer… (Ctrl+Shift+D)")
+        form.addRow(_("Expected in the drawer:"), self.expected_label)
+        form.addRow(_("Last count:"), self.counted_label)
+        form.addRow(_("Difference:"), self.difference_label)
+        self.count_button = QPushButton(_("Count the drawer… (Ctrl+Shift+D)"))
         self.count_button.setObjectName("count_drawer")
         self.count_button.clicked.connect(lambda: self.start_count())
         self.summary_model = LinesModel(self)
@@ -58,7 +59,7 @@ class DrawerPage(Page):
         top.addWidget(self.count_button)
         top.addStretch(1)
         right = QVBoxLayout()
-        right.addWidget(QLabel("<b>End-of-night summary</b>"))
+        right.addWidget(QLabel(_("<b>End-of-night summary</b>")))
         right.addWidget(self.summary_view, 1)
         layout = QHBoxLayout(self)
         layout.addLayout(top, 1)
@@ -84,7 +85,7 @@ class DrawerPage(Page):
             color = "#1b5e20" if drawer.difference == 0 else "#b71c1c"
             self.difference_label.setStyleSheet(ink_sheet(color))
         else:
-            self.counted_label.setText("not counted yet")
+            self.counted_label.setText(_("not counted yet"))
             self.difference_label.setText("—")
             self.difference_label.setStyleSheet("")
         self.summary_model.set_rows(summary.lines(symbol=self._ctx.currency()))

@@ -21,6 +21,7 @@ from clockapp.core.money.entries import EntryKind, EntryOffer
 from clockapp.core.money.handout import PlannedStacks, handout
 from clockapp.errors import DomainError
 from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 from clockapp.ui.cashier.dialog_base import MoneyDialog, big_label
 from clockapp.ui.cashier.widgets import HandoutView, amount_edit, read_amount
 from clockapp.ui.inks import ink_sheet
@@ -72,7 +73,7 @@ class EntryDialog(MoneyDialog):
         self.layout_.insertWidget(1, self.note_label)
         self.due_label = big_label()
         self.due_label.setObjectName("due")
-        self.form.addRow("Due:", self.due_label)
+        self.form.addRow(_("Due:"), self.due_label)
         self.split_label = QLabel()
         self.split_label.setStyleSheet(ink_sheet("#607d8b"))
         self.form.addRow("", self.split_label)
@@ -86,17 +87,17 @@ class EntryDialog(MoneyDialog):
         self.stack_spin = QSpinBox()
         self.stack_spin.setRange(0, 2_000_000_000)
         self.stack_spin.setGroupSeparatorShown(True)
-        self.stack_spin.setSpecialValueText("busted (0)")
+        self.stack_spin.setSpecialValueText(_("busted (0)"))
         if ask_stack:
-            self.form.addRow("Player's chips now:", self.stack_spin)
-        self.tendered_edit = amount_edit("exact amount")
+            self.form.addRow(_("Player's chips now:"), self.stack_spin)
+        self.tendered_edit = amount_edit(_("exact amount"))
         self.tendered_edit.setObjectName("tendered")
         self.tendered_edit.textChanged.connect(self._update)
-        self.form.addRow("Tendered:", self.tendered_edit)
+        self.form.addRow(_("Tendered:"), self.tendered_edit)
         self.change_label = big_label("", 16)
         self.change_label.setObjectName("change_due")
-        self.form.addRow("Change due:", self.change_label)
-        self.layout_.insertWidget(3, QLabel("<b>Chips to hand over</b>"))
+        self.form.addRow(_("Change due:"), self.change_label)
+        self.layout_.insertWidget(3, QLabel(_("<b>Chips to hand over</b>")))
         self.handout = HandoutView()
         self.layout_.insertWidget(4, self.handout)
         self._update()

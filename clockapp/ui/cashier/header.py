@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.records import CashierConfig
 from clockapp.core.registration import RegistrationWindow
+from clockapp.i18n import gettext as _
 from clockapp.services.changes import Change
 from clockapp.services.payouts import PayoutView
 from clockapp.services.tournaments import TournamentInfo
@@ -88,25 +89,28 @@ class CashierHeader(QWidget):
         self.pool_label.setObjectName("cashier_pool")
         self.registration_label = QLabel()  # whether a new player may buy in now
         self.registration_label.setObjectName("cashier_registration")
-        self.rules_button = QPushButton("Rules…")
+        self.rules_button = QPushButton(_("Rules…"))
         self.rules_button.setObjectName("rules")
         self.rules_button.setToolTip(
-            "Entry rules (Ctrl+Shift+E): kind of tournament, prices, late registration, rebuys, "
-            "add-on, re-entry, opening float"
+            _(
+                "Entry rules (Ctrl+Shift+E): kind of tournament, prices, late registration, "
+                "rebuys, "
+                "add-on, re-entry, opening float"
+            )
         )
         self.rules_button.clicked.connect(lambda: self.rules_requested.emit())
-        self.bounties_button = QPushButton("Bounties…")
+        self.bounties_button = QPushButton(_("Bounties…"))
         self.bounties_button.setObjectName("bounties")
         self.bounties_button.setToolTip(
-            "Bounty format (knockout, progressive, mystery envelopes) and ticket prizes"
+            _("Bounty format (knockout, progressive, mystery envelopes) and ticket prizes")
         )
         self.bounties_button.clicked.connect(
             lambda: open_bounty_dialog(self._ctx, self.window(), self.bounties_button)
         )
-        self.undo_button = QPushButton("Undo")
+        self.undo_button = QPushButton(_("Undo"))
         self.undo_button.setObjectName("undo")
         self.undo_button.clicked.connect(lambda: self.undo_requested.emit())
-        self.redo_button = QPushButton("Redo")
+        self.redo_button = QPushButton(_("Redo"))
         self.redo_button.setObjectName("redo")
         self.redo_button.clicked.connect(lambda: self.redo_requested.emit())
         self.redo_button.setEnabled(False)
@@ -154,7 +158,9 @@ class CashierHeader(QWidget):
         refusal = history.undo_refusal()
         self.undo_button.setEnabled(not refusal and not history.pending)
         self.undo_button.setToolTip(
-            f"Cannot be undone: {refusal}" if refusal else "Undo (Ctrl+Z): writes a reversing row"
+            f"Cannot be undone: {refusal}"
+            if refusal
+            else _("Undo (Ctrl+Z): writes a reversing row")
         )
 
     def _on_stack_undo_text_changed(self, text: str) -> None:

@@ -11,6 +11,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
 
 from clockapp.core.money.amounts import format_money
+from clockapp.i18n import gettext as _
 from clockapp.services.cashier.sales import EntryReceipt
 from clockapp.services.changes import Change, Changes
 from clockapp.ui.cashier import reports
@@ -31,7 +32,7 @@ class LastSale(QGroupBox):
         self.receipt: EntryReceipt | None = None
         self.seat = ""
         box = QVBoxLayout(self)
-        self.label = QLabel("Nothing sold yet.")
+        self.label = QLabel(_("Nothing sold yet."))
         self.label.setObjectName("last_sale")
         self.label.setWordWrap(True)
         box.addWidget(self.label)
@@ -45,9 +46,9 @@ class LastSale(QGroupBox):
         self.chip_warning.hide()
         box.addWidget(self.chip_warning)
         prints = QHBoxLayout()
-        self.receipt_button = QPushButton("Receipt PDF… (Ctrl+P)")
+        self.receipt_button = QPushButton(_("Receipt PDF… (Ctrl+P)"))
         self.receipt_button.clicked.connect(lambda: self.save_receipt())
-        self.card_button = QPushButton("Seat card PDF…")
+        self.card_button = QPushButton(_("Seat card PDF…"))
         self.card_button.clicked.connect(lambda: self.save_seat_card())
         prints.addWidget(self.receipt_button)
         prints.addWidget(self.card_button)
@@ -107,7 +108,7 @@ class LastSale(QGroupBox):
         self.receipt_button.setEnabled(standing)
         self.card_button.setEnabled(standing)
         if receipt is None:
-            self.label.setText("Nothing sold yet.")
+            self.label.setText(_("Nothing sold yet."))
             self.handout.clear()
             self.chip_warning.hide()
             return
@@ -142,16 +143,16 @@ class LastSale(QGroupBox):
         self.chip_warning.setVisible(bool(receipt.chip_warnings))
 
     def _ask(self, title: str, what: str) -> str:
-        return ask_save_path(self, title, self._ctx.export_name(what, "pdf"), "PDF (*.pdf)")
+        return ask_save_path(self, title, self._ctx.export_name(what, "pdf"), _("PDF (*.pdf)"))
 
     def save_receipt(self, path: str | None = None) -> str | None:
         """Write the receipt as a PDF (asks where when no path is given)."""
         receipt = self.receipt
         if receipt is None:
-            self._ctx.refuse("Nothing sold yet: there is no receipt to print.")
+            self._ctx.refuse(_("Nothing sold yet: there is no receipt to print."))
             return None
         if self.voided:
-            self._ctx.refuse("The last sale was voided: there is no receipt to print.")
+            self._ctx.refuse(_("The last sale was voided: there is no receipt to print."))
             return None
         path = path or self._ask("Save receipt", f"receipt-{receipt.rows[0].id}")
         if not path:

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.balances import LedgerBalances
 from clockapp.core.money.records import LedgerEntry
+from clockapp.i18n import gettext as _
 from clockapp.services.changes import Change
 from clockapp.ui.actions import (
     REGISTRY_PROPERTY,
@@ -39,18 +40,18 @@ class LedgerPage(Page):
         self.view = table_view(self.model, "ledger", "Ledger")
         self.totals = QLabel()
         self.totals.setObjectName("ledger_totals")
-        self.void_button = QPushButton("Void row… (Del)")
+        self.void_button = QPushButton(_("Void row… (Del)"))
         self.void_button.setObjectName("void")
         self.void_button.setShortcut(key_sequences(CashierAction.VOID)[0])
         mark(self.void_button, Meaning.DELETE_ROW)
         self.void_button.setProperty(REGISTRY_PROPERTY, registry_name(CashierAction.VOID))
         self.void_button.clicked.connect(lambda: self.start_void())
-        self.refund_button = QPushButton("Refund entry…")
+        self.refund_button = QPushButton(_("Refund entry…"))
         self.refund_button.clicked.connect(lambda: self.start_refund())
-        self.export_button = QPushButton("Export CSV…")
+        self.export_button = QPushButton(_("Export CSV…"))
         self.export_button.setObjectName("export_ledger")
         self.export_button.clicked.connect(lambda: self.export_csv())
-        note = QLabel("Nothing is ever deleted: a void adds a reversing row, and both stay.")
+        note = QLabel(_("Nothing is ever deleted: a void adds a reversing row, and both stay."))
         note.setStyleSheet(ink_sheet("#607d8b"))
         buttons = QHBoxLayout()
         buttons.addWidget(self.void_button)
@@ -161,7 +162,7 @@ class LedgerPage(Page):
         row = self.selected_row(self.view)
         entry = self.model.row_at(row) if row is not None else None
         if entry is None:
-            self._ctx.refuse("Select a ledger row first.")
+            self._ctx.refuse(_("Select a ledger row first."))
         return entry
 
     def start_void(self) -> bool:

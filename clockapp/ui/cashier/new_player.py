@@ -16,6 +16,7 @@ from html import escape
 
 from PySide6.QtWidgets import QDialog, QLabel, QLineEdit, QMessageBox, QWidget
 
+from clockapp.i18n import gettext as _
 from clockapp.services.players import PlayerDetails, PlayerInfo, fold
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialog_base import CashierDialog
@@ -43,7 +44,7 @@ class NamesakeBox(QMessageBox):
         super().__init__(parent)
         self.setObjectName("namesake_box")
         self.setIcon(QMessageBox.Icon.Warning)
-        self.setWindowTitle("Name already taken")
+        self.setWindowTitle(_("Name already taken"))
         self.namesakes = namesakes
         first = namesakes[0]
         self.setText(
@@ -78,12 +79,12 @@ class NoteDialog(CashierDialog):
         self.layout_.insertWidget(0, about)
         self.note_edit = QLineEdit()
         self.note_edit.setObjectName("note")
-        self.note_edit.setPlaceholderText("for example: blue hat, from Leeds, Jr.")
+        self.note_edit.setPlaceholderText(_("for example: blue hat, from Leeds, Jr."))
         self.note_edit.textChanged.connect(self._update)
-        self.form.addRow("Note:", self.note_edit)
+        self.form.addRow(_("Note:"), self.note_edit)
         self.preview = QLabel()
         self.preview.setObjectName("noted_name")
-        self.form.addRow("New player:", self.preview)
+        self.form.addRow(_("New player:"), self.preview)
         self._update()
         self.note_edit.setFocus()
 
@@ -234,7 +235,7 @@ def _save_or_warn(
     box = QMessageBox(parent)
     box.setObjectName("rename_box")
     box.setIcon(QMessageBox.Icon.Warning)
-    box.setWindowTitle("Name already taken")
+    box.setWindowTitle(_("Name already taken"))
     box.setText(
         f"There is already a player called <b>{escape(first.name)}</b> (#{first.id}). "
         f"Give {escape(player.name)} the same name?"
@@ -243,7 +244,7 @@ def _save_or_warn(
         "The same person twice: cancel, then merge them (Merge into…). Two people of one "
         f"name: add a note to the name, e.g. “{noted_name(details.name, 'blue hat')}”."
     )
-    save_button = box.addButton("Save anyway", QMessageBox.ButtonRole.AcceptRole)
+    save_button = box.addButton(_("Save anyway"), QMessageBox.ButtonRole.AcceptRole)
     cancel = box.addButton(QMessageBox.StandardButton.Cancel)
     box.setDefaultButton(cancel)  # Enter saves nothing
     box.setEscapeButton(cancel)

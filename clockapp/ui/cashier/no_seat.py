@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from clockapp.i18n import gettext as _
 from clockapp.services.seating.sale_seat import IfFull, TableToOpen
 
 OPEN_A_TABLE = "Open a table"
@@ -23,7 +24,7 @@ class NoSeatBox(QMessageBox):
         super().__init__(parent)
         self.setObjectName("no_seat_box")
         self.setIcon(QMessageBox.Icon.Question)
-        self.setWindowTitle("No seat is free")
+        self.setWindowTitle(_("No seat is free"))
         self.table = table
         self.setText(table.question)
         self.setInformativeText(

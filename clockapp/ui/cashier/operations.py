@@ -22,6 +22,7 @@ from clockapp.core.money.records import LedgerEntry
 from clockapp.core.money.till import DealInfo
 from clockapp.core.payouts import PayoutStructure, ordinal
 from clockapp.core.satellite import Satellite, satellite_wall_text
+from clockapp.i18n import gettext as _
 from clockapp.services.bounties.views import BountyView
 from clockapp.services.cashier.sales import DrawerInfo, EntryReceipt
 from clockapp.services.changes import Outcome
@@ -235,7 +236,7 @@ def count_drawer(
         on_done=counted_shown,
         key="count drawer",
         control=control,
-        busy="Recording the count…",
+        busy=_("Recording the count…"),
     )
 
 
@@ -274,7 +275,7 @@ def record_busts(ctx: CashierContext, busts: Sequence[BustInput]) -> bool:
         operation,
         lambda report: _show_busts(ctx, inputs, report, operation),
         key=("bust", tuple(players)),
-        busy="Recording the bust…",
+        busy=_("Recording the bust…"),
     )
 
 
@@ -416,7 +417,7 @@ def set_structure(
         done,
         key="payout table",
         control=control,
-        busy="Saving the payout table…",
+        busy=_("Saving the payout table…"),
     )
 
 
@@ -448,7 +449,7 @@ def set_satellite(
         done,
         key="payout table",
         control=control,
-        busy="Saving the satellite…",
+        busy=_("Saving the satellite…"),
     )
 
 
@@ -478,7 +479,7 @@ def set_locked(ctx: CashierContext, locked: bool, *, control: Control | None = N
         done,
         key="payout table",
         control=control,
-        busy="Locking the payout table…" if locked else "Unlocking the payout table…",
+        busy=_("Locking the payout table…") if locked else _("Unlocking the payout table…"),
     )
 
 
@@ -525,5 +526,5 @@ def record_deal(
         ctx.history.record("Deal", undo, redo, _voidable(ctx, rows))
 
     return ctx.call(
-        operation, on_done=recorded, key="deal", control=control, busy="Recording the deal…"
+        operation, on_done=recorded, key="deal", control=control, busy=_("Recording the deal…")
     )

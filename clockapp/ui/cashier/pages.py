@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.money.records import RegistrationInfo
 from clockapp.core.registration import RegistrationStatus
+from clockapp.i18n import gettext as _
 from clockapp.services.changes import Change
 from clockapp.ui.cashier import setup_operations
 from clockapp.ui.cashier.context import CashierContext
@@ -91,14 +92,17 @@ class FieldPage(Page):
         self.view.doubleClicked.connect(lambda _i: self.check_in())
         self.counts = QLabel()
         self.counts.setObjectName("field_counts")
-        self.check_in_button = QPushButton("Check in")
+        self.check_in_button = QPushButton(_("Check in"))
         self.check_in_button.setObjectName("check_in")
-        self.check_in_button.setToolTip("The selected pre-registered player has arrived.")
+        self.check_in_button.setToolTip(_("The selected pre-registered player has arrived."))
         self.check_in_button.clicked.connect(lambda: self.check_in())
-        self.withdraw_button = QPushButton("Withdraw")
+        self.withdraw_button = QPushButton(_("Withdraw"))
         self.withdraw_button.setObjectName("withdraw")
         self.withdraw_button.setToolTip(
-            "Take the selected player off the list (only before they pay; Ctrl+Z puts them back)."
+            _(
+                "Take the selected player off the list (only before they pay; "
+                "Ctrl+Z puts them back)."
+            )
         )
         self.withdraw_button.clicked.connect(lambda: self.withdraw())
         buttons = QHBoxLayout()
@@ -144,7 +148,7 @@ class FieldPage(Page):
     def _selected_or_refuse(self) -> RegistrationInfo | None:
         reg = self.selected()
         if reg is None:
-            self._ctx.refuse("Select a player on the list first.")
+            self._ctx.refuse(_("Select a player on the list first."))
         return reg
 
     def check_in(self) -> None:

@@ -15,6 +15,7 @@ from clockapp.core.money.till import DealInfo
 from clockapp.core.payout_tables import CLOCKAPP_CURVE, table_choices
 from clockapp.core.payouts import PayoutMode, PayoutStructure, format_percent, parse_percentages
 from clockapp.errors import DomainError, ValidationError
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.payouts import PayoutPreview, PayoutView
 from clockapp.ui.cashier.dialog_base import CashierDialog
@@ -83,7 +84,7 @@ class PayoutTableDialog(CashierDialog):
         for mode, text in _MODES:
             self.mode_combo.addItem(text, mode.value)
         self.set_mode(s.mode)
-        self.form.addRow("Places paid:", self.mode_combo)
+        self.form.addRow(_("Places paid:"), self.mode_combo)
         # The published tables (and the old clockapp curve), each with where it comes from.
         self.table_combo = QComboBox()
         self.table_combo.setObjectName("payout_table_choice")
@@ -92,7 +93,7 @@ class PayoutTableDialog(CashierDialog):
             self.table_combo.addItem(name, key)
             self._sources[key] = source
         self.table_combo.setCurrentIndex(max(0, self.table_combo.findData(s.table)))
-        self.form.addRow("Table:", self.table_combo)
+        self.form.addRow(_("Table:"), self.table_combo)
         self.source_label = QLabel()
         self.source_label.setObjectName("payout_table_source")
         self.source_label.setWordWrap(True)
@@ -101,21 +102,21 @@ class PayoutTableDialog(CashierDialog):
         self.source_label.setMinimumHeight(3 * self.source_label.fontMetrics().lineSpacing() + 4)
         self.form.addRow(self.source_label)  # the whole width: the source is a sentence or two
         self.share_edit = QLineEdit(format_percent(s.paid_share_bp).rstrip("%"))
-        self.form.addRow("Share of field paid (%):", self.share_edit)
+        self.form.addRow(_("Share of field paid (%):"), self.share_edit)
         self.percent_edit = QLineEdit(
             "/".join(format_percent(p).rstrip("%") for p in s.percentages)
         )
         self.percent_edit.setPlaceholderText("50/30/20")
-        self.form.addRow("Percentages:", self.percent_edit)
+        self.form.addRow(_("Percentages:"), self.percent_edit)
         self.amounts_edit = QLineEdit(", ".join(typed_amount(a) for a in s.amounts))
         self.amounts_edit.setPlaceholderText("500, 300, 200")
-        self.form.addRow("Amounts:", self.amounts_edit)
+        self.form.addRow(_("Amounts:"), self.amounts_edit)
         self.unit_edit = amount_edit("0.01", typed_amount(s.rounding_unit))
-        self.form.addRow("Round to:", self.unit_edit)
+        self.form.addRow(_("Round to:"), self.unit_edit)
         self.minimum_edit = amount_edit("none", typed_amount(s.minimum_cash))
-        self.form.addRow("Minimum cash:", self.minimum_edit)
+        self.form.addRow(_("Minimum cash:"), self.minimum_edit)
         self.guarantee_edit = amount_edit("none", typed_amount(s.guarantee))
-        self.form.addRow("Guarantee:", self.guarantee_edit)
+        self.form.addRow(_("Guarantee:"), self.guarantee_edit)
         self.lock_box = QCheckBox(f"Lock the places at this field ({current.entries} entries)")
         self.lock_box.setChecked(s.locked)
         self.form.addRow("", self.lock_box)

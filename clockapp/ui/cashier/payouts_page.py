@@ -23,6 +23,7 @@ from clockapp.core.money.records import RegistrationInfo
 from clockapp.core.money.till import DealInfo
 from clockapp.core.payouts import PayoutMode
 from clockapp.core.satellite import Satellite
+from clockapp.i18n import gettext as _
 from clockapp.services.changes import Change
 from clockapp.services.payouts import PayoutFit, PayoutPreview, PayoutView
 from clockapp.services.results import ResultRow
@@ -84,23 +85,23 @@ class PayoutsPage(Page):
         self.problem_label.setStyleSheet(ink_sheet("#b71c1c"))
         self.problem_label.setWordWrap(True)
         form = QFormLayout()
-        form.addRow("Prize pool:", self.pool_label)
-        form.addRow("Field:", self.field_label)
-        form.addRow("Money:", self.money_label)
-        form.addRow("Table:", self.shape_label)
-        self.edit_button = QPushButton("Edit payout table…")
+        form.addRow(_("Prize pool:"), self.pool_label)
+        form.addRow(_("Field:"), self.field_label)
+        form.addRow(_("Money:"), self.money_label)
+        form.addRow(_("Table:"), self.shape_label)
+        self.edit_button = QPushButton(_("Edit payout table…"))
         self.edit_button.clicked.connect(lambda: self.start_edit())
         # Shown only when the table pays more places than there are entries.
-        self.fit_button = QPushButton("Pay the places the field can pay…")
+        self.fit_button = QPushButton(_("Pay the places the field can pay…"))
         self.fit_button.setObjectName("fit_table")
         self.fit_button.clicked.connect(lambda: self.start_fit())
-        self.lock_button = QPushButton("Lock the table")
+        self.lock_button = QPushButton(_("Lock the table"))
         self.lock_button.setObjectName("lock")
         self.lock_button.clicked.connect(lambda: self.toggle_lock())
-        self.satellite_button = QPushButton("Satellite: pay seats…")
+        self.satellite_button = QPushButton(_("Satellite: pay seats…"))
         self.satellite_button.setObjectName("satellite")
         self.satellite_button.clicked.connect(lambda: self.start_satellite())
-        self.deal_button = QPushButton("Deal at the final table…")
+        self.deal_button = QPushButton(_("Deal at the final table…"))
         self.deal_button.clicked.connect(lambda: self.start_deal())
         self.deal_label = QLabel()
         self.deal_label.setWordWrap(True)
@@ -171,17 +172,17 @@ class PayoutsPage(Page):
         else:
             self.field_label.setText(f"{view.entries} entries · {view.players_left} left")
         if view.finished:
-            self.money_label.setText("every prize is decided")
+            self.money_label.setText(_("every prize is decided"))
         elif view.players_to_money is None:
             self.money_label.setText("—")
         elif view.seats:
             self.money_label.setText(
-                "every player left has a seat"
+                _("every player left has a seat")
                 if view.players_to_money == 0
                 else f"{view.players_to_money} players to a seat"
             )
         elif view.players_to_money == 0:
-            self.money_label.setText("everyone left is in the money")
+            self.money_label.setText(_("everyone left is in the money"))
         else:
             self.money_label.setText(f"{view.players_to_money} players to the money")
         shape = f"{view.places_paid} paid · {table_label(view.structure)}"
@@ -200,7 +201,7 @@ class PayoutsPage(Page):
         self.shape_label.setText(shape)
         self.problem_label.setText(view.problem or view.refit)
         self.fit_button.setVisible(answer.fit is not None)
-        self.lock_button.setText("Unlock the table" if view.locked else "Lock the table")
+        self.lock_button.setText(_("Unlock the table") if view.locked else _("Lock the table"))
         self.total_label.setText(
             f"Adds up to {format_cents(self.model.total())} of {format_cents(view.prize_pool)}"
             if view.table is not None
@@ -291,7 +292,7 @@ class PayoutsPage(Page):
     def _open_deal(self, in_play: list[RegistrationInfo], chips: int | None) -> None:
         ctx = self._ctx
         if len(in_play) < 2:
-            ctx.refuse("A deal needs at least two players still in.")
+            ctx.refuse(_("A deal needs at least two players still in."))
             return
         dialog = DealDialog(ctx, in_play, chips, self)
 

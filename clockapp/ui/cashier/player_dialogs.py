@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 from clockapp.services.players import PlayerDetails, PlayerInfo
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialog_base import CashierDialog
@@ -59,11 +60,11 @@ class PlayerDialog(CashierDialog):
             edit.textChanged.connect(self._update)
         self.notes_edit = QPlainTextEdit(d.notes)
         self.notes_edit.setObjectName("notes")
-        self.notes_edit.setPlaceholderText("for the director: a ban, a nickname at the table…")
+        self.notes_edit.setPlaceholderText(_("for the director: a ban, a nickname at the table…"))
         self.notes_edit.setTabChangesFocus(True)
         self.notes_edit.setFixedHeight(90)
         self.notes_edit.textChanged.connect(self._update)
-        self.form.addRow("Notes:", self.notes_edit)
+        self.form.addRow(_("Notes:"), self.notes_edit)
         self._update()
         self.name_edit.setFocus()
 
@@ -113,9 +114,9 @@ class MergeDialog(CashierDialog):
         self.layout_.insertWidget(0, about)
         self.search_edit = QLineEdit(duplicate.name)
         self.search_edit.setObjectName("merge_search")
-        self.search_edit.setPlaceholderText("Type a name…")
+        self.search_edit.setPlaceholderText(_("Type a name…"))
         self.search_edit.textChanged.connect(self._on_search_text_changed)
-        self.form.addRow("Find:", self.search_edit)
+        self.form.addRow(_("Find:"), self.search_edit)
         self.candidates = QListWidget()
         self.candidates.setObjectName("merge_candidates")
         self.candidates.setMinimumHeight(200)

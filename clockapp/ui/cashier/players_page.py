@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.money.records import RegistrationInfo
 from clockapp.core.userfiles import csv_records
+from clockapp.i18n import gettext as _
 from clockapp.services.changes import Change
 from clockapp.services.players import PlayerInfo
 from clockapp.services.players.importing import ImportPlan
@@ -66,9 +67,9 @@ class PlayersPage(Page):
         super().__init__(ctx, parent)
         self.search = QLineEdit()
         self.search.setObjectName("player_search")
-        self.search.setPlaceholderText("Search the player database (name or nickname)…")
+        self.search.setPlaceholderText(_("Search the player database (name or nickname)…"))
         self.search.setClearButtonEnabled(True)
-        self.search.setAccessibleName("Search the player database")
+        self.search.setAccessibleName(_("Search the player database"))
         name_clear_button(self.search)
         self.search.textChanged.connect(self._on_search_text_changed)
         self.model = PlayersModel(self)
@@ -100,42 +101,53 @@ class PlayersPage(Page):
         self.view.doubleClicked.connect(lambda _i: self.start_edit())
         self.count_label = QLabel()
         self.count_label.setObjectName("player_count")
-        self.new_button = QPushButton("New player…")
+        self.new_button = QPushButton(_("New player…"))
         self.new_button.clicked.connect(lambda: self.start_new())
-        self.edit_button = QPushButton("Edit…")
+        self.edit_button = QPushButton(_("Edit…"))
         self.edit_button.setObjectName("edit_player")
         self.edit_button.clicked.connect(lambda: self.start_edit())
-        self.merge_button = QPushButton("Merge into…")
+        self.merge_button = QPushButton(_("Merge into…"))
         self.merge_button.setObjectName("merge_player")
-        self.merge_button.setToolTip("The selected player is a duplicate of another: merge them.")
+        self.merge_button.setToolTip(
+            _("The selected player is a duplicate of another: merge them.")
+        )
         self.merge_button.clicked.connect(lambda: self.start_merge())
-        self.waiting_button = QPushButton("Waiting list")
+        self.waiting_button = QPushButton(_("Waiting list"))
         self.waiting_button.setObjectName("join_waiting_list")
-        self.waiting_button.setToolTip("The field is full: the selected player waits for a seat.")
+        self.waiting_button.setToolTip(
+            _("The field is full: the selected player waits for a seat.")
+        )
         self.waiting_button.clicked.connect(lambda: self.join_waiting_list())
-        self.leave_waiting_button = QPushButton("Off the waiting list")
+        self.leave_waiting_button = QPushButton(_("Off the waiting list"))
         self.leave_waiting_button.setObjectName("leave_waiting_list")
         self.leave_waiting_button.setToolTip(
-            "The selected player no longer waits for a seat (undo puts them back at their place)."
+            _(
+                "The selected player no longer waits for a seat "
+                "(undo puts them back at their place)."
+            )
         )
         self.leave_waiting_button.clicked.connect(lambda: self.leave_waiting_list())
-        self.stand_in_button = QPushButton("Stands in for…")
+        self.stand_in_button = QPushButton(_("Stands in for…"))
         self.stand_in_button.setObjectName("stand_in")
         self.stand_in_button.setToolTip(
-            "The selected player, a teammate out of the tournament, plays the chips of a "
-            "teammate who leaves."
+            _(
+                "The selected player, a teammate out of the tournament, plays the chips of a "
+                "teammate who leaves."
+            )
         )
         self.stand_in_button.clicked.connect(lambda: self.start_stand_in())
-        self.import_button = QPushButton("Import CSV…")
+        self.import_button = QPushButton(_("Import CSV…"))
         self.import_button.clicked.connect(lambda: self.import_csv())
-        self.export_button = QPushButton("Export CSV…")
+        self.export_button = QPushButton(_("Export CSV…"))
         self.export_button.clicked.connect(lambda: self.export_csv())
-        self.pre_button = QPushButton("Import pre-registrations…")
+        self.pre_button = QPushButton(_("Import pre-registrations…"))
         self.pre_button.setObjectName("import_pre_registrations")
         self.pre_button.setToolTip(
-            "A list of names, one a line (quote a name that holds a comma), or a CSV with a "
-            "'name' column: a preview shows what will be created, used or skipped; confirmed, "
-            "the names go on tonight's list, to check in on the Field page as they arrive."
+            _(
+                "A list of names, one a line (quote a name that holds a comma), or a CSV with a "
+                "'name' column: a preview shows what will be created, used or skipped; confirmed, "
+                "the names go on tonight's list, to check in on the Field page as they arrive."
+            )
         )
         self.pre_button.clicked.connect(lambda: self.import_pre_registrations())
         buttons = QHBoxLayout()
@@ -261,7 +273,7 @@ class PlayersPage(Page):
     def _selected_or_refuse(self) -> PlayerInfo | None:
         player = self.selected()
         if player is None:
-            self._ctx.refuse("Select a player first.")
+            self._ctx.refuse(_("Select a player first."))
         return player
 
     # ------------------------------------------------------------------ editing
@@ -374,8 +386,8 @@ class PlayersPage(Page):
     def _path(self, path: str | None, title: str) -> str | None:
         """The file to import: `path`, or the one asked for when not given."""
         if not path:
-            path, _ = QFileDialog.getOpenFileName(
-                self, title, "", "CSV or text (*.csv *.txt);;All files (*)"
+            path, _filter = QFileDialog.getOpenFileName(
+                self, title, "", _("CSV or text (*.csv *.txt);;All files (*)")
             )
         return path or None
 
@@ -450,7 +462,7 @@ class PlayersPage(Page):
         ctx = self._ctx
 
         def saved(written: str, text: str) -> None:
-            count = sum(1 for _ in csv_records(text)) - 1  # notes may span lines
+            count = sum(1 for _record in csv_records(text)) - 1  # notes may span lines
             ctx.message.show_info(f"{count} player{'s' if count != 1 else ''} exported: {written}")
 
         return ctx.save_text(

@@ -25,6 +25,7 @@ from clockapp.core.icm import DealMethod
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.records import RegistrationInfo
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 from clockapp.services.payouts import DealProposal
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialog_base import (
@@ -109,7 +110,7 @@ class DealDialog(CashierDialog):
         self.count_label.setObjectName("deal_chips")
         self.layout_.insertWidget(1, self.count_label)
         self.override_box = QCheckBox(
-            "Use these counts anyway (the chips at the table differ from the cashier's records)"
+            _("Use these counts anyway (the chips at the table differ from the cashier's records)")
         )
         self.override_box.setObjectName("deal_override")
         self.override_box.toggled.connect(self._update)
@@ -119,14 +120,14 @@ class DealDialog(CashierDialog):
         for method, text in _METHODS:
             self.method_combo.addItem(text, method.value)
         self.method_combo.currentIndexChanged.connect(self._mark_stale)
-        self.form.addRow("Method:", self.method_combo)
+        self.form.addRow(_("Method:"), self.method_combo)
         self.unit_edit = amount_edit("0.01")
         self.unit_edit.textChanged.connect(self._mark_stale)
-        self.form.addRow("Round shares to:", self.unit_edit)
+        self.form.addRow(_("Round shares to:"), self.unit_edit)
         self.reserve_edit = amount_edit("nothing")
         self.reserve_edit.textChanged.connect(self._mark_stale)
-        self.form.addRow("Left to play for:", self.reserve_edit)
-        self.propose_button = QPushButton("Work out the shares")
+        self.form.addRow(_("Left to play for:"), self.reserve_edit)
+        self.propose_button = QPushButton(_("Work out the shares"))
         self.propose_button.clicked.connect(self.propose)
         self.layout_.insertWidget(3, self.propose_button)
         self.estimate_label = big_label("", 12)
@@ -274,7 +275,7 @@ class DealDialog(CashierDialog):
             self.estimate_label.setText("")
             return
         self.estimate_label.setText(
-            "" if deal.exact else "ESTIMATE: more than 20 players, ICM is simulated"
+            "" if deal.exact else _("ESTIMATE: more than 20 players, ICM is simulated")
         )
         reserve = f" + {format_cents(deal.reserved)} left to play for" if deal.reserved else ""
         self.sum_label.setText(

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.money.drawer import NightSummary
 from clockapp.core.money.records import PrizeDue
+from clockapp.i18n import gettext as _
 from clockapp.services.payouts import PayoutView
 from clockapp.services.results import ChartData, ResultRow
 from clockapp.ui.cashier import operations, reports
@@ -50,14 +51,14 @@ class ResultsPage(Page):
         super().__init__(ctx, parent)
         self.model = ResultsModel(self)
         self.view = table_view(self.model, "results", "Results")
-        self.pay_button = QPushButton("Pay prize…")
+        self.pay_button = QPushButton(_("Pay prize…"))
         self.pay_button.setObjectName("pay_prize")
         self.pay_button.clicked.connect(lambda: self.start_pay(bounty=False))
-        self.bounty_button = QPushButton("Pay bounties…")
+        self.bounty_button = QPushButton(_("Pay bounties…"))
         self.bounty_button.clicked.connect(lambda: self.start_pay(bounty=True))
-        self.csv_button = QPushButton("Export CSV…")
+        self.csv_button = QPushButton(_("Export CSV…"))
         self.csv_button.clicked.connect(lambda: self.export_csv())
-        self.pdf_button = QPushButton("Export PDF…")
+        self.pdf_button = QPushButton(_("Export PDF…"))
         self.pdf_button.clicked.connect(lambda: self.export_pdf())
         buttons = QHBoxLayout()
         for button in (self.pay_button, self.bounty_button):
@@ -89,7 +90,7 @@ class ResultsPage(Page):
         row = self.selected_row(self.view)
         result = self.model.row_at(row) if row is not None else None
         if result is None:
-            self._ctx.refuse("Select the player to pay.")
+            self._ctx.refuse(_("Select the player to pay."))
             return
         if bounty:
             self._pay(result.registration_id, result.name, bounty=True)

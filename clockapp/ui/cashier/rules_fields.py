@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QLineEdit, QSpinBo
 from clockapp.core.money.amounts import typed_amount
 from clockapp.core.money.entries import EntryPrice
 from clockapp.errors import DomainError, ValidationError
+from clockapp.i18n import gettext as _
 from clockapp.ui.cashier.widgets import amount_edit, read_amount
 
 MAX_CHIPS = 2_000_000_000
@@ -69,7 +70,7 @@ class PriceFields(QWidget):
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.total_edit)
         row.addSpacing(6)
-        row.addWidget(QLabel("of which fee"))
+        row.addWidget(QLabel(_("of which fee")))
         row.addWidget(self.fee_edit)
         row.addWidget(QLabel("bounty"))
         row.addWidget(self.bounty_edit)

@@ -18,6 +18,7 @@ from clockapp.core.satellite import (
     satellite_prizes,
 )
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 from clockapp.ui.cashier.dialog_base import CashierDialog
 from clockapp.ui.cashier.widgets import amount_edit, read_amount
 
@@ -31,7 +32,7 @@ class SatelliteDialog(CashierDialog):
         super().__init__("Satellite", "Use these seats", parent)
         self.setObjectName("satellite_dialog")
         self._pool = prize_pool
-        self.on_box = QCheckBox("Pay seats, not the payout table")
+        self.on_box = QCheckBox(_("Pay seats, not the payout table"))
         self.on_box.setObjectName("satellite_on")
         self.on_box.setChecked(current is not None)
         self.form.addRow("", self.on_box)
@@ -39,16 +40,16 @@ class SatelliteDialog(CashierDialog):
         self.seats_spin.setObjectName("satellite_seats")
         self.seats_spin.setRange(1, 1000)
         self.seats_spin.setValue(current.seats if current else 1)
-        self.form.addRow("Seats:", self.seats_spin)
+        self.form.addRow(_("Seats:"), self.seats_spin)
         value = typed_amount(current.seat_value) if current else ""
         self.value_edit = amount_edit("300", value)
         self.value_edit.setObjectName("satellite_value")
-        self.form.addRow("A seat is worth:", self.value_edit)
+        self.form.addRow(_("A seat is worth:"), self.value_edit)
         self.description_edit = QLineEdit(current.description if current else "")
         self.description_edit.setObjectName("satellite_description")
-        self.description_edit.setPlaceholderText("Main event, league final…")
+        self.description_edit.setPlaceholderText(_("Main event, league final…"))
         self.description_edit.setMaxLength(200)
-        self.form.addRow("Seats in:", self.description_edit)
+        self.form.addRow(_("Seats in:"), self.description_edit)
         self.leftover_combo = QComboBox()
         self.leftover_combo.setObjectName("satellite_leftover")
         for rule in SatelliteLeftover:
@@ -57,7 +58,7 @@ class SatelliteDialog(CashierDialog):
             self.leftover_combo.setCurrentIndex(
                 self.leftover_combo.findData(current.leftover.value)
             )
-        self.form.addRow("Cash left over:", self.leftover_combo)
+        self.form.addRow(_("Cash left over:"), self.leftover_combo)
         self.preview_label = QLabel()
         self.preview_label.setObjectName("satellite_preview")
         self.preview_label.setWordWrap(True)
@@ -93,7 +94,7 @@ class SatelliteDialog(CashierDialog):
             self.preview_label.setText("")
             return str(error)
         if satellite is None:
-            self.preview_label.setText("The payout table pays the places.")
+            self.preview_label.setText(_("The payout table pays the places."))
             return ""
         self.preview_label.setText(self._preview(satellite))
         return ""

@@ -17,6 +17,7 @@ from pathlib import Path
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.records import CashierConfig, CashierError, RegistrationInfo
 from clockapp.core.registration import RegistrationStatus
+from clockapp.i18n import gettext as _
 from clockapp.services.cashier.roster import Withdrawal
 from clockapp.services.changes import Outcome
 from clockapp.services.players import ImportReport, PlayerDetails, PlayerInfo
@@ -66,7 +67,7 @@ def set_rules(
             on_done(value)
 
     return ctx.call(
-        operation, on_done=saved, key="rules", control=control, busy="Saving the rules…"
+        operation, on_done=saved, key="rules", control=control, busy=_("Saving the rules…")
     )
 
 

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QDialog, QMainWindow, QTabWidget, QVBoxLayout, QWi
 
 from clockapp.core.money.records import CashierConfig
 from clockapp.core.structure import Structure
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.ui.actions import CashierAction, bind_keys, install_actions
@@ -48,7 +49,7 @@ class CashierWindow(QMainWindow):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("cashier_window")
-        self.setWindowTitle("Cashier")
+        self.setWindowTitle(_("Cashier"))
         self._services = services
         self._bus = bus
         self.dialog: QDialog | None = None  # the rules dialog while it is open
