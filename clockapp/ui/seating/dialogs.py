@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from clockapp.core.event_templates import ShootoutPlan
 from clockapp.core.seating import MAX_SEATS
 from clockapp.core.seating.balancing import NeedButton
+from clockapp.i18n import gettext as _
 from clockapp.services.seating import MAX_TABLES, RoomView, TableInfo
 
 
@@ -44,7 +45,7 @@ class AddTablesDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Add tables")
+        self.setWindowTitle(_("Add tables"))
         form = QFormLayout(self)
         self.count = QSpinBox(self)
         self.count.setRange(1, MAX_TABLES)
@@ -52,8 +53,8 @@ class AddTablesDialog(QDialog):
         self.seats = QSpinBox(self)
         self.seats.setRange(2, MAX_SEATS)
         self.seats.setValue(10)
-        form.addRow("&Tables to add", self.count)
-        form.addRow("&Seats at each", self.seats)
+        form.addRow(_("&Tables to add"), self.count)
+        form.addRow(_("&Seats at each"), self.seats)
         form.addRow(_buttons(self))
 
     def value(self) -> tuple[int, int]:
@@ -94,7 +95,7 @@ class MoveDialog(QDialog):
         self, room: RoomView, registration_id: int | None = None, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Move a player")
+        self.setWindowTitle(_("Move a player"))
         self._room = room
         form = QFormLayout(self)
         self.player = QComboBox(self)
@@ -114,9 +115,9 @@ class MoveDialog(QDialog):
             self.table.addItem(f"{table.label} ({free} free)", table.number)
         self.seat = QComboBox(self)
         self.table.currentIndexChanged.connect(self._on_table_changed)
-        form.addRow("&Player", self.player)
-        form.addRow("&Table", self.table)
-        form.addRow("&Seat", self.seat)
+        form.addRow(_("&Player"), self.player)
+        form.addRow(_("&Table"), self.table)
+        form.addRow(_("&Seat"), self.seat)
         form.addRow(_buttons(self))
         self._on_table_changed()
 
@@ -169,7 +170,7 @@ class BreakTableDialog(QDialog):
 
     def __init__(self, room: RoomView, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Break table")
+        self.setWindowTitle(_("Break table"))
         layout = QVBoxLayout(self)
         intro = QLabel(
             f"{room.player_count} players fit at one table fewer. Choose the table to break: "
@@ -206,7 +207,7 @@ class BreakTableDialog(QDialog):
             self.button_boxes[table.number] = box
             form.addRow(f"Button at {table.label}", box)
         if self.button_boxes:
-            note = QLabel("Where is the button at the tables that receive players?", self)
+            note = QLabel(_("Where is the button at the tables that receive players?"), self)
             note.setWordWrap(True)
             layout.addWidget(note)
             layout.addLayout(form)
@@ -242,7 +243,7 @@ class FinalTableDialog(QDialog):
 
     def __init__(self, room: RoomView, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Final table")
+        self.setWindowTitle(_("Final table"))
         layout = QVBoxLayout(self)
         info = QLabel(
             f"{room.player_count} players are left. Everyone redraws for a seat at the final "
@@ -258,7 +259,7 @@ class FinalTableDialog(QDialog):
         largest = max((t.open_seat_count for t in room.tables), default=9)
         self.size_box.setValue(configured or min(9, largest))
         self.size_box.setAlignment(Qt.AlignmentFlag.AlignRight)
-        form.addRow("&Players at the final table", self.size_box)
+        form.addRow(_("&Players at the final table"), self.size_box)
         layout.addLayout(form)
         layout.addWidget(_buttons(self))
 
@@ -297,24 +298,26 @@ class ShootoutDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None, plan: ShootoutPlan | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Shootout")
+        self.setWindowTitle(_("Shootout"))
         layout = QVBoxLayout(self)
         info = QLabel(
-            "Every player in play redraws. Tables play down to the players who go on, with no "
-            "balancing; the final table plays to one winner with no time limit.",
+            _(
+                "Every player in play redraws. Tables play down to the players who go on, with no "
+                "balancing; the final table plays to one winner with no time limit."
+            ),
             self,
         )
         info.setWordWrap(True)
         layout.addWidget(info)
         form = QFormLayout()
         self.minutes_box = self._minutes("none: play down")
-        form.addRow("Round &1 time limit (minutes)", self.minutes_box)
+        form.addRow(_("Round &1 time limit (minutes)"), self.minutes_box)
         self.later_box = self._minutes("as round 1")
-        form.addRow("&Later rounds' time limit", self.later_box)
+        form.addRow(_("&Later rounds' time limit"), self.later_box)
         self.through_box = QSpinBox(self)
         self.through_box.setRange(1, MAX_SEATS - 1)
         self.through_box.setAlignment(Qt.AlignmentFlag.AlignRight)
-        form.addRow("Players &through from each round-1 table", self.through_box)
+        form.addRow(_("Players &through from each round-1 table"), self.through_box)
         layout.addLayout(form)
         layout.addWidget(_buttons(self))
         if plan is not None:

@@ -20,6 +20,7 @@ from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QDialog, QWidget
 
 from clockapp.core.seating.balancing import NeedButton
+from clockapp.i18n import gettext as _
 from clockapp.services.changes import Outcome
 from clockapp.services.seating import BalanceResult, RoomView, TableInfo
 from clockapp.ui.actions import TablesAction
@@ -106,7 +107,7 @@ class PlayCommands:
         if questions_left <= 0:
             self._push(tid, actions, "Balance")
             self._context.banner.show_message(
-                "Balancing kept asking for buttons; balance again.", "warning"
+                _("Balancing kept asking for buttons; balance again."), "warning"
             )
             return
         seating = self._context.services.seating

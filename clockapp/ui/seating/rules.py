@@ -31,6 +31,7 @@ from clockapp.core.seating import MAX_SEATS, Seating, SeatingError, Table
 from clockapp.core.seating.balancing import BalancePolicy
 from clockapp.core.seating.table_breaks import TableBreakRules, table_break_order
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 from clockapp.services.seating import RoomView, SeatingConfig, TableInfo
 from clockapp.ui.actions import TablesAction
 from clockapp.ui.inks import ink_sheet
@@ -89,20 +90,20 @@ class RulesDialog(QDialog):
 
     def __init__(self, room: RoomView, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Seating rules")
+        self.setWindowTitle(_("Seating rules"))
         self._room = room
         config = room.config
         policy, rules = config.policy, config.rules
         layout = QVBoxLayout(self)
 
-        balance = QGroupBox("Balance", self)
+        balance = QGroupBox(_("Balance"), self)
         form = QFormLayout(balance)
         self.within = QSpinBox(balance)
         self.within.setRange(1, MAX_WITHIN)
         self.within.setValue(policy.within)
         _count_suffix(self.within, "player")
-        form.addRow("Tables differ by at most", self.within)
-        self.wide = QCheckBox("Allow a wider difference while many tables play", balance)
+        form.addRow(_("Tables differ by at most"), self.within)
+        self.wide = QCheckBox(_("Allow a wider difference while many tables play"), balance)
         self.wide.setChecked(policy.wide_within is not None)
         form.addRow(self.wide)
         wide_row = QHBoxLayout()
@@ -113,8 +114,8 @@ class RulesDialog(QDialog):
         self.wide_from = QSpinBox(balance)
         self.wide_from.setRange(2, 200)
         self.wide_from.setValue(policy.wide_from_tables)
-        self.wide_from.setSuffix(" tables")
-        wide_row.addWidget(QLabel("at most", balance))
+        self.wide_from.setSuffix(_(" tables"))
+        wide_row.addWidget(QLabel(_("at most"), balance))
         wide_row.addWidget(self.wide_within)
         wide_row.addWidget(QLabel("from", balance))
         wide_row.addWidget(self.wide_from)
@@ -124,27 +125,29 @@ class RulesDialog(QDialog):
         self._on_wide_toggled(self.wide.isChecked())
         layout.addWidget(balance)
 
-        breaking = QGroupBox("Breaking and the final table", self)
+        breaking = QGroupBox(_("Breaking and the final table"), self)
         form = QFormLayout(breaking)
         self.order = QLineEdit(" ".join(str(n) for n in rules.order), breaking)
-        self.order.setPlaceholderText("fewest players first (the fewest moves)")
+        self.order.setPlaceholderText(_("fewest players first (the fewest moves)"))
         self.order.setToolTip(
-            "Table numbers in the order they break, e.g. 4 2. Tables not listed break after "
-            "them, the one with the fewest players first (ties: the highest number)."
+            _(
+                "Table numbers in the order they break, e.g. 4 2. Tables not listed break after "
+                "them, the one with the fewest players first (ties: the highest number)."
+            )
         )
-        form.addRow("&Break order", self.order)
+        form.addRow(_("&Break order"), self.order)
         self.final_table = QComboBox(breaking)
-        self.final_table.addItem("The lowest-numbered table", None)
+        self.final_table.addItem(_("The lowest-numbered table"), None)
         for table in room.tables:
             self.final_table.addItem(table.label, table.number)
         if rules.final_table is not None:
             self.final_table.setCurrentIndex(max(0, self.final_table.findData(rules.final_table)))
-        form.addRow("&Final table at", self.final_table)
+        form.addRow(_("&Final table at"), self.final_table)
         self.final_size = QSpinBox(breaking)
         self.final_size.setRange(2, MAX_SEATS)
         self.final_size.setValue(rules.final_table_size or self._host_seats())
         _count_suffix(self.final_size, "player")
-        form.addRow("Final table &seats", self.final_size)
+        form.addRow(_("Final table &seats"), self.final_size)
         self.host_note = QLabel(breaking)
         self.host_note.setWordWrap(True)
         form.addRow(self.host_note)
@@ -238,12 +241,12 @@ class TableDialog(QDialog):
         form = QFormLayout(self)
         self.name = QLineEdit(table.name, self)
         self.name.setMaxLength(60)
-        self.name.setPlaceholderText("e.g. Feature table")
-        form.addRow("&Name", self.name)
+        self.name.setPlaceholderText(_("e.g. Feature table"))
+        form.addRow(_("&Name"), self.name)
         self.seats = QSpinBox(self)
         self.seats.setRange(2, MAX_SEATS)
         self.seats.setValue(table.seat_count)
-        form.addRow("&Seats", self.seats)
+        form.addRow(_("&Seats"), self.seats)
         taken = [s.number for s in table.seats if s.registration_id is not None]
         if taken:
             note = QLabel(

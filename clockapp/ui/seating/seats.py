@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QDialog, QMenu, QWidget
 
+from clockapp.i18n import gettext as _
 from clockapp.services.changes import Outcome
 from clockapp.services.seating import MoveInfo
 from clockapp.ui.actions import TablesAction
@@ -130,29 +131,29 @@ class SeatCommands:
         rid = seat.registration_id
         at = ("seat", table, number)  # one call at a time for a seat
         if rid is not None:
-            menu.addAction("Move…", lambda: self.move_player(rid))
+            menu.addAction(_("Move…"), lambda: self.move_player(rid))
             if seat.fixed:
                 menu.addAction(
-                    "Free the seat",
+                    _("Free the seat"),
                     lambda: self._call(at, lambda: seating.set_fixed(tid, rid, False)),
                 )
             else:
                 menu.addAction(
-                    "Fix the seat",
+                    _("Fix the seat"),
                     lambda: self._call(at, lambda: seating.set_fixed(tid, rid, True)),
                 )
             menu.addAction(
-                "Button here",
+                _("Button here"),
                 lambda: self._call(at, lambda: seating.set_button(tid, table, number)),
             )
         elif seat.closed:
             menu.addAction(
-                "Open the seat",
+                _("Open the seat"),
                 lambda: self._call(at, lambda: seating.open_seat(tid, table, number)),
             )
         else:
             menu.addAction(
-                "Close the seat",
+                _("Close the seat"),
                 lambda: self._call(at, lambda: seating.close_seat(tid, table, number)),
             )
             for waiting in room.waiting:
@@ -163,7 +164,7 @@ class SeatCommands:
                 menu.addAction(f"Seat {waiting.name} here", seat_here)
         if info.button is not None:
             menu.addAction(
-                "Button unknown",
+                _("Button unknown"),
                 lambda: self._call(at, lambda: seating.set_button(tid, table, None)),
             )
 

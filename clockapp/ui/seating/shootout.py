@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.core.payouts import ordinal
+from clockapp.i18n import gettext as _
 from clockapp.services.seating import RoomView, ShootoutStanding, ShootoutView
 from clockapp.ui.actions import TablesAction
 from clockapp.ui.inks import ink_sheet
@@ -377,8 +378,8 @@ class ShootoutCommands(QObject):
         rid = room.table(table).seat(number).registration_id
         if rid is None:
             return
-        menu.addAction("Out of the shootout", lambda: self.out(rid))
-        time_up = menu.addAction("Time is up at this table…", lambda: self.time_up(table))
+        menu.addAction(_("Out of the shootout"), lambda: self.out(rid))
+        time_up = menu.addAction(_("Time is up at this table…"), lambda: self.time_up(table))
         view = self._panel.view
         deadline = None if view is None else view.deadline
         if deadline is None or self._context.now() < deadline:
@@ -386,9 +387,9 @@ class ShootoutCommands(QObject):
             time_up.setEnabled(False)
             menu.setToolTipsVisible(True)
             time_up.setToolTip(
-                "This round has no time limit: the table plays down."
+                _("This round has no time limit: the table plays down.")
                 if deadline is None
-                else "Not yet: the round's time limit has not passed."
+                else _("Not yet: the round's time limit has not passed.")
             )
 
     def shootout_dialog(self) -> ShootoutDialog:

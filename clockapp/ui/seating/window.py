@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.services.seating import MoveInfo, RoomView, ShootoutView
@@ -129,7 +130,7 @@ class TablesWindow(QMainWindow):
         self._reads = 0  # reads asked; an answer to an older one is dropped
         self._reading = False  # a read is on the worker
         self._wanted = False  # a change came while it was: read again when it answers
-        self.setWindowTitle("Tables")
+        self.setWindowTitle(_("Tables"))
         self._setup_ui()
         self._setup_actions()
         self._bus.changed.connect(self._on_bus_changed)
@@ -153,9 +154,9 @@ class TablesWindow(QMainWindow):
         self.status_label.setFont(font)
         # The window's own way out on screen (Ctrl+W too), beside the status where a narrow
         # window's toolbar cannot push it out of sight.
-        self.close_button = QPushButton("Close", central)
+        self.close_button = QPushButton(_("Close"), central)
         self.close_button.setObjectName("close_tables")
-        self.close_button.setToolTip("Close the tables window (Ctrl+W)")
+        self.close_button.setToolTip(_("Close the tables window (Ctrl+W)"))
         self.close_button.clicked.connect(self.close)
         top = QHBoxLayout()
         top.addWidget(self.status_label, 1)
@@ -317,7 +318,7 @@ class TablesWindow(QMainWindow):
             if isinstance(error, DomainError):
                 self.banner.show_message(str(error))
             else:  # the database is away: the window keeps what it shows, and says why
-                log.warning("the tables could not be read: %s", error)
+                log.warning(_("the tables could not be read: %s"), error)
                 self.banner.show_message(f"The tables could not be read: {error}", "warning")
 
         if not inline:
@@ -373,13 +374,13 @@ class TablesWindow(QMainWindow):
         else:
             self.seats.add_seat_actions(menu, table, number)
         menu.addSeparator()
-        menu.addAction("Rename / seats…", lambda: self.rules.edit_table(table))
+        menu.addAction(_("Rename / seats…"), lambda: self.rules.edit_table(table))
         return menu
 
     def table_menu(self, number: int) -> QMenu:
         """The right-click menu of a table (outside its seats)."""
         menu = QMenu(self)
-        menu.addAction("Rename / seats…", lambda: self.rules.edit_table(number))
+        menu.addAction(_("Rename / seats…"), lambda: self.rules.edit_table(number))
         return menu
 
     def _on_room_seat_menu_requested(self, table: int, seat: int, where: QPoint) -> None:
