@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.chips import ChipError, ChipSet
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.ui.actions import StructureAction, create_action
 from clockapp.ui.banner import MessageBanner
@@ -85,7 +86,7 @@ class ChipSetEditor(QDialog):
         self._asking = False
         self.model = ChipTableModel(drafts, self)
         self.model.drafts_changed.connect(self._on_model_drafts_changed)
-        self.setWindowTitle("Chips")
+        self.setWindowTitle(_("Chips"))
         self._setup_ui()
         self._on_model_drafts_changed()
         self.resize(560, 480)
@@ -94,8 +95,10 @@ class ChipSetEditor(QDialog):
         layout = QVBoxLayout(self)
         layout.setSpacing(10)
         intro = QLabel(
-            "The chips this tournament plays with. Fill in <b>Owned</b> to have the structure "
-            "generator check you have enough; leave it empty if you have not counted."
+            _(
+                "The chips this tournament plays with. Fill in <b>Owned</b> to have the structure "
+                "generator check you have enough; leave it empty if you have not counted."
+            )
         )
         intro.setWordWrap(True)
         layout.addWidget(intro)
@@ -120,21 +123,23 @@ class ChipSetEditor(QDialog):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(CHIP, QHeaderView.ResizeMode.Fixed)
         self.table.setColumnWidth(CHIP, 110)
-        self.table.setAccessibleName("Chips")
+        self.table.setAccessibleName(_("Chips"))
         self.table.setIconSize(QSize(24, 24))
         layout.addWidget(self.table, 1)
 
         buttons = QHBoxLayout()
-        self.add_button = QPushButton("&Add chip")
-        self.add_button.setToolTip("Add a denomination (Insert)")
+        self.add_button = QPushButton(_("&Add chip"))
+        self.add_button.setToolTip(_("Add a denomination (Insert)"))
         self.add_button.clicked.connect(self.add_chip)
-        self.remove_button = QPushButton("&Remove")
-        self.remove_button.setToolTip("Remove the selected denomination (Delete)")
+        self.remove_button = QPushButton(_("&Remove"))
+        self.remove_button.setToolTip(_("Remove the selected denomination (Delete)"))
         self.remove_button.clicked.connect(self.remove_chip)
-        self.standard_button = QPushButton("Standard &colors")
+        self.standard_button = QPushButton(_("Standard &colors"))
         self.standard_button.setToolTip(
-            "Give every chip its standard casino color (1 white, 5 red, 25 green, 100 black, "
-            "500 purple, 1,000 orange, 5,000 grey; others blue, yellow ...)"
+            _(
+                "Give every chip its standard casino color (1 white, 5 red, 25 green, 100 black, "
+                "500 purple, 1,000 orange, 5,000 grey; others blue, yellow ...)"
+            )
         )
         self.standard_button.clicked.connect(self.use_standard_colors)
         for button in (self.add_button, self.remove_button, self.standard_button):
@@ -260,9 +265,11 @@ class ChipSetEditor(QDialog):
         try:
             answer = ask_unsaved(
                 self,
-                "Save your changes to the chips?",
-                "You changed the chips but did not save them. Save them, discard them, or keep "
-                "editing.",
+                _("Save your changes to the chips?"),
+                _(
+                    "You changed the chips but did not save them. Save them, discard them, or keep "
+                    "editing."
+                ),
             )
         finally:
             self._asking = False

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMessageBox,
 
 from clockapp.core.structure import Structure
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.changes import Outcome
 from clockapp.services.structure import TemplateInfo
@@ -259,18 +260,24 @@ class StructureFiles:
 
     def _ask_template_name(self, default: str) -> str | None:
         name, ok = QInputDialog.getText(
-            self._editor, "Save as template", "Template name:", QLineEdit.EchoMode.Normal, default
+            self._editor,
+            _("Save as template"),
+            _("Template name:"),
+            QLineEdit.EchoMode.Normal,
+            default,
         )
         return name if ok and name.strip() else None
 
     def _ask_open_path(self) -> str | None:
-        path, _ = QFileDialog.getOpenFileName(self._editor, "Import a structure", "", FILE_FILTER)
+        path, _filter = QFileDialog.getOpenFileName(
+            self._editor, _("Import a structure"), "", FILE_FILTER
+        )
         return path or None
 
     def _ask_save_path(self) -> str | None:
         default = self._editor.export_name("structure", "csv")
         path = ask_save_path(
-            self._editor, "Export the structure", default, "CSV (*.csv);;JSON (*.json)"
+            self._editor, _("Export the structure"), default, _("CSV (*.csv);;JSON (*.json)")
         )
         return path or None
 

@@ -52,6 +52,7 @@ from clockapp.core.night_plan import planned_stacks
 from clockapp.core.structure import Structure, suggest_structure
 from clockapp.core.structure.cells import Column
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.changes import Changes, Outcome
 from clockapp.ui.actions import StructureAction, create_action
@@ -144,7 +145,7 @@ class GeneratorDialog(QDialog):
         self._rebuy_stack = rules.rebuy.chips if rules.rebuy is not None else self._stack
         self._addon_stack = rules.add_on.chips if rules.add_on is not None else self._stack
         self._players = max(2, start.entries or 20)
-        self.setWindowTitle("Suggest a structure")
+        self.setWindowTitle(_("Suggest a structure"))
         self.setWindowFlags(
             Qt.WindowType.Window
             | Qt.WindowType.WindowMaximizeButtonHint
@@ -176,7 +177,7 @@ class GeneratorDialog(QDialog):
         self.button_box = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.use_button = QPushButton(USE_TEXT)
         self.use_button.setDefault(True)
-        self.use_button.setToolTip("Replace the tournament's levels with these (Ctrl+Enter)")
+        self.use_button.setToolTip(_("Replace the tournament's levels with these (Ctrl+Enter)"))
         self.button_box.addButton(self.use_button, QDialogButtonBox.ButtonRole.AcceptRole)
         self.use_button.clicked.connect(self.use)
         self.button_box.rejected.connect(self.reject)
@@ -184,7 +185,7 @@ class GeneratorDialog(QDialog):
         self.addAction(create_action(StructureAction.USE_SUGGESTION, self, self.use))
 
     def _inputs(self) -> QWidget:
-        box = QGroupBox("Your tournament")
+        box = QGroupBox(_("Your tournament"))
         form = QFormLayout(box)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.players = _spin(2, 2000, self._players)
@@ -205,11 +206,11 @@ class GeneratorDialog(QDialog):
         self.hours.setAlignment(Qt.AlignmentFlag.AlignRight)
         self.level_minutes = _spin(1, 240, 20, " min")
         self.break_every = _spin(0, 600, 90, " min", step=15)
-        self.break_every.setSpecialValueText("No breaks")
+        self.break_every.setSpecialValueText(_("No breaks"))
         self.break_minutes = _spin(1, 120, 15, " min", step=5)
         self.antes_from = _spin(0, 200, 0)
-        self.antes_from.setSpecialValueText("After the first break")
-        self.antes_from.setPrefix("Level ")
+        self.antes_from.setSpecialValueText(_("After the first break"))
+        self.antes_from.setPrefix(_("Level "))
         self.ante_style = QComboBox()
         for text, style in ANTE_STYLES:
             self.ante_style.addItem(text, style)
@@ -249,20 +250,22 @@ class GeneratorDialog(QDialog):
         self.chips_label = QLabel()
         self.chips_label.setWordWrap(True)
         self.chips_label.setTextFormat(Qt.TextFormat.RichText)
-        chips_button = QPushButton("Edit &chips…")
+        chips_button = QPushButton(_("Edit &chips…"))
         chips_button.setAutoDefault(False)
         chips_button.clicked.connect(lambda _checked=False: self.chips.open_editor())
         chips_row = QVBoxLayout()
         chips_row.addWidget(self.chips_label)
         chips_row.addWidget(chips_button, 0, Qt.AlignmentFlag.AlignLeft)
-        form.addRow("Chips", chips_row)
+        form.addRow(_("Chips"), chips_row)
         self._show_chips()
         rules = QLabel(
-            "How it works: the first big blind is 1-2% of the starting stack; the planned last "
-            "level (when the time runs out) has a big blind near 5% of all the chips in play; "
-            "blinds grow evenly, never more than double, and can always be paid with the chips "
-            "on the table; small chips are colored up at the break after they are no longer "
-            "needed; 3 to 5 extra levels follow in case the game runs long."
+            _(
+                "How it works: the first big blind is 1-2% of the starting stack; the planned last "
+                "level (when the time runs out) has a big blind near 5% of all the chips in play; "
+                "blinds grow evenly, never more than double, and can always be paid with the chips "
+                "on the table; small chips are colored up at the break after they are no longer "
+                "needed; 3 to 5 extra levels follow in case the game runs long."
+            )
         )
         rules.setWordWrap(True)
         rules.setForegroundRole(QPalette.ColorRole.PlaceholderText)
@@ -301,7 +304,7 @@ class GeneratorDialog(QDialog):
         self.need_table.verticalHeader().setDefaultSectionSize(
             self.need_table.fontMetrics().height() + 10
         )
-        self.need_table.setAccessibleName("Chips needed")
+        self.need_table.setAccessibleName(_("Chips needed"))
         layout.addWidget(self.need_table, 2)
         self.shortfall_banner = MessageBanner(panel)
         layout.addWidget(self.shortfall_banner)
@@ -340,7 +343,7 @@ class GeneratorDialog(QDialog):
             self.result_ = None
             self.banner.show_message(message_for(error), "error")
             self.use_button.setEnabled(False)
-            self.headline.setText("<b>No structure for these inputs.</b>")
+            self.headline.setText(_("<b>No structure for these inputs.</b>"))
             self.preview.set_structure(None)
             self.needs.set_needs((), self.chips.chip_set)
             self.stack_label.clear()
@@ -376,10 +379,10 @@ class GeneratorDialog(QDialog):
             self.shortfall_banner.show_message(texts.shortfall_text(needed.short, chips), "error")
         elif chips.owned is None:
             self.shortfall_banner.show_message(
-                "Count your chips (Edit chips…, Owned) to check you have enough.", "info"
+                _("Count your chips (Edit chips…, Owned) to check you have enough."), "info"
             )
         else:
-            self.shortfall_banner.show_message("You own enough chips for the night.", "info")
+            self.shortfall_banner.show_message(_("You own enough chips for the night."), "info")
 
     def _show_chips(self) -> None:
         self.chips_label.setText(self.chips.describe())

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QDialog, QMessageBox
 from clockapp.core.chips import ChipSet
 from clockapp.core.generator import SuggestedStructure
 from clockapp.core.structure import suggest_structure
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.ui.bus import LatestRead, TournamentBus
@@ -86,9 +87,11 @@ class OwnChips:
         try:
             answer = ask_unsaved(
                 self._dialog,
-                "Use the suggested structure with the chips you edited?",
-                "The chips you edited here are saved only with the suggested structure. Use it "
-                "(Save), drop both (Discard), or keep editing.",
+                _("Use the suggested structure with the chips you edited?"),
+                _(
+                    "The chips you edited here are saved only with the suggested structure. Use it "
+                    "(Save), drop both (Discard), or keep editing."
+                ),
             )
         finally:
             self.asking = False

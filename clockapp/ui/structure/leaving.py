@@ -17,6 +17,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from clockapp.core.structure.cells import row_name
+from clockapp.i18n import gettext as _
 from clockapp.ui.structure.widgets import ask_unsaved
 
 if TYPE_CHECKING:
@@ -63,7 +64,7 @@ class LeaveGuard:
                 answer = ask_unsaved(
                     editor,
                     f"Save your change to {what}?",
-                    "You are in the middle of an edit. Save it, discard it, or keep editing.",
+                    _("You are in the middle of an edit. Save it, discard it, or keep editing."),
                 )
         finally:
             self.asking = False

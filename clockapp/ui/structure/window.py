@@ -34,6 +34,7 @@ from clockapp.core.chips import ChipSet
 from clockapp.core.clock import ClockState, view
 from clockapp.core.structure import Structure, cells
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.services.clock import ClockSnapshot
@@ -96,7 +97,7 @@ class StructureEditor(QDialog):
         self.rows = RowEdits(self)
         self.files = StructureFiles(self, services, bus)
         self.leaving = LeaveGuard(self)
-        self.setWindowTitle("Structure")
+        self.setWindowTitle(_("Structure"))
         self.setWindowFlags(
             Qt.WindowType.Window
             | Qt.WindowType.WindowMinMaxButtonsHint
@@ -133,11 +134,11 @@ class StructureEditor(QDialog):
         layout.addWidget(self.toolbar)
 
         header = QHBoxLayout()
-        name_label = QLabel("&Name")
+        name_label = QLabel(_("&Name"))
         self.name_edit = QLineEdit(self)
         self.name_edit.setMaxLength(120)
         self.name_edit.setMinimumWidth(260)
-        self.name_edit.setAccessibleName("Structure name")
+        self.name_edit.setAccessibleName(_("Structure name"))
         self.name_edit.editingFinished.connect(self.rows.rename)
         name_label.setBuddy(self.name_edit)
         self.summary_label = QLabel(self)
@@ -279,7 +280,7 @@ class StructureEditor(QDialog):
                 current = None
         self.model.set_current_row(current)
         if current is None:
-            self.clock_label.setText("Clock not started: every row can be edited.")
+            self.clock_label.setText(_("Clock not started: every row can be edited."))
         else:
             assert self._structure is not None
             where = cells.row_name(self._structure, current).split(", ", 1)[1]
@@ -348,10 +349,10 @@ class StructureEditor(QDialog):
         undo_text = self.undo_stack.undoText()
         redo_text = self.undo_stack.redoText()
         self.editor_actions[StructureAction.UNDO].setToolTip(
-            f"Undo {undo_text} (Ctrl+Z)" if undo_text else "Undo"
+            f"Undo {undo_text} (Ctrl+Z)" if undo_text else _("Undo")
         )
         self.editor_actions[StructureAction.REDO].setToolTip(
-            f"Redo {redo_text} (Ctrl+Shift+Z)" if redo_text else "Redo"
+            f"Redo {redo_text} (Ctrl+Shift+Z)" if redo_text else _("Redo")
         )
 
     # ---------------------------------------------------------------- messages
