@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.i18n import gettext as _
 from clockapp.ui.rulings.settlement import PayoutRow, PotRow, chips
 from clockapp.ui.rulings.style import set_role
 from clockapp.ui.table_model import AnyIndex as Index
@@ -243,13 +244,13 @@ class AnswerView(QWidget):
             PAYOUT_COLUMNS, lambda r: r.odd_chips > 0, self
         )
         self.pot_table = FitTable(self.pot_model, "pot_table", self)
-        self.pot_table.setAccessibleName("Pots")
+        self.pot_table.setAccessibleName(_("Pots"))
         self.payout_table = FitTable(self.payout_model, "payout_table", self)
-        self.payout_table.setAccessibleName("Chips paid")
+        self.payout_table.setAccessibleName(_("Chips paid"))
         self.uncalled_label = self._label("pot_uncalled", "uncalled")
         self.knockout_label = self._label("pot_knockouts", "note")  # bounties: who busts whom
         self.odd_note = self._label("pot_odd_note", "note")
-        self.odd_note.setText("● includes an odd chip")
+        self.odd_note.setText(_("● includes an odd chip"))
         for widget in (
             self.order_note,
             self.error_label,

@@ -73,11 +73,11 @@ def hand_shown(
     looks: tuple[Look, ...]
     if player.folded:
         hand = None  # a folded hand's cards are dead: it has no value to show
-        looks = tuple(Look.IDLE for _ in player.cards)
+        looks = tuple(Look.IDLE for _i in player.cards)
     elif hand is not None:
         looks = tuple(Look.PLAYS if c in hand.best_five else Look.IDLE for c in player.cards)
     else:
-        looks = tuple(Look.FREE for _ in player.cards)
+        looks = tuple(Look.FREE for _i in player.cards)
     badge = hand_badge(index, player.folded, reading, pots)
     missing = dispute.game.hole_cards - len(player.cards)
     description = hand.description if hand is not None else ""

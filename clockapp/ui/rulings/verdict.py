@@ -67,7 +67,7 @@ def hand_words(description: str) -> str:
     >>> hand_words("Two pair, aces and sevens with a king kicker")
     'two pair, aces and sevens with a king kicker'
     """
-    category, _, detail = description.partition(", ")
+    category, _sep, detail = description.partition(", ")
     if category == "Full house" and detail:
         return detail
     return description[:1].lower() + description[1:]

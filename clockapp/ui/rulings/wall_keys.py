@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QCheckBox, QInputDialog, QWidget
 
 from clockapp.core.wall import RULING
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 from clockapp.poker.allin import AllInHand, read_allin
 from clockapp.services.app import Services
 from clockapp.services.changes import Outcome
@@ -148,8 +149,8 @@ class WallKeys:
     def _ask_beat_street(self) -> str | None:
         street, ok = QInputDialog.getItem(
             self._parent,
-            "A bad beat",
-            "The street when the money went in:",
+            _("A bad beat"),
+            _("The street when the money went in:"),
             list(BEAT_STREETS),
             1,
             False,
