@@ -80,7 +80,9 @@ class DrawerPage(Page):
         if counts:
             last = counts[-1]
             when = last.created_at.astimezone().strftime("%H:%M")
-            self.counted_label.setText(f"{format_cents(last.counted)} at {when}")
+            self.counted_label.setText(
+                _("{amount} at {time}").format(amount=format_cents(last.counted), time=when)
+            )
             self.difference_label.setText(drawer.status)
             color = "#1b5e20" if drawer.difference == 0 else "#b71c1c"
             self.difference_label.setStyleSheet(ink_sheet(color))

@@ -50,7 +50,7 @@ class ResultsPage(Page):
     def __init__(self, ctx: CashierContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
         self.model = ResultsModel(self)
-        self.view = table_view(self.model, "results", "Results")
+        self.view = table_view(self.model, "results", _("Results"))
         self.pay_button = QPushButton(_("Pay prize…"))
         self.pay_button.setObjectName("pay_prize")
         self.pay_button.clicked.connect(lambda: self.start_pay(bounty=False))
@@ -114,8 +114,7 @@ class ResultsPage(Page):
     def _open_pay(self, registration_id: int, name: str, due: PrizeDue, *, bounty: bool) -> None:
         ctx = self._ctx
         owed = due.bounties_owed if bounty else due.prize_owed
-        what = "bounties" if bounty else "prize"
-        dialog = PayDialog(name, what, owed, self)
+        dialog = PayDialog(name, owed, self, bounty=bounty)
 
         def accepted() -> None:
             button = self.bounty_button if bounty else self.pay_button
@@ -138,10 +137,12 @@ class ResultsPage(Page):
         return ctx.save_text(
             self,
             path,
-            "Export results",
+            _("Export results"),
             "results",
             lambda: results.results_csv(tid),
-            lambda saved, _text: ctx.message.show_info(f"Results exported: {saved}"),
+            lambda saved, _text: ctx.message.show_info(
+                _("Results exported: {path}").format(path=saved)
+            ),
             control=self.csv_button,
         )
 
@@ -153,7 +154,7 @@ class ResultsPage(Page):
         Returns the path asked for (None: cancelled, or the same export still on its way).
         """
         ctx = self._ctx
-        path = path or self._ask_path("Results report", "results", "PDF (*.pdf)")
+        path = path or self._ask_path(_("Results report"), "results", _("PDF (*.pdf)"))
         if not path:
             return None
         s, tid = ctx.services, ctx.tid
@@ -185,9 +186,13 @@ class ResultsPage(Page):
                     currency=ctx.currency(),
                 )
             except OSError as error:
-                ctx.refuse(f"{chosen} cannot be written: {error.strerror or error}.")
+                ctx.refuse(
+                    _("{path} cannot be written: {reason}.").format(
+                        path=chosen, reason=error.strerror or error
+                    )
+                )
                 return
-            ctx.message.show_info(f"Results report saved: {chosen}")
+            ctx.message.show_info(_("Results report saved: {path}").format(path=chosen))
 
         asked = ctx.query(read, write, key=("export", "results pdf"), control=self.pdf_button)
         return chosen if asked else None
