@@ -88,7 +88,7 @@ class FieldPage(Page):
     def __init__(self, ctx: CashierContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
         self.model = RegistrationsModel(self)
-        self.view = table_view(self.model, "field", "Field")
+        self.view = table_view(self.model, "field", _("Field"))
         self.view.doubleClicked.connect(lambda _i: self.check_in())
         self.counts = QLabel()
         self.counts.setObjectName("field_counts")
@@ -126,8 +126,16 @@ class FieldPage(Page):
         bought = sum(1 for r in regs if r.bought_in)
         waiting = sum(1 for r in regs if r.status is RegistrationStatus.PRE_REGISTERED)
         self.counts.setText(
-            f"{len(regs)} registered · {waiting} not arrived yet · {bought} bought in · "
-            f"{playing} playing · {bought - playing} out"
+            _(
+                "{registered} registered · {waiting} not arrived yet · {bought} bought in · "
+                "{playing} playing · {out} out"
+            ).format(
+                registered=len(regs),
+                waiting=waiting,
+                bought=bought,
+                playing=playing,
+                out=bought - playing,
+            )
         )
         if keep is not None:
             self.select_registration(keep.id)

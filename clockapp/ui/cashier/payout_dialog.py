@@ -15,6 +15,7 @@ from clockapp.core.money.till import DealInfo
 from clockapp.core.payout_tables import CLOCKAPP_CURVE, table_choices
 from clockapp.core.payouts import PayoutMode, PayoutStructure, format_percent, parse_percentages
 from clockapp.errors import DomainError, ValidationError
+from clockapp.i18n import N_, ngettext
 from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.payouts import PayoutPreview, PayoutView
@@ -25,9 +26,9 @@ from clockapp.ui.inks import ink_sheet
 
 # ------------------------------------------------------------------------------ payout table
 _MODES = (
-    (PayoutMode.PRESET, "Published table by field size"),
-    (PayoutMode.PERCENTAGES, "Custom percentages"),
-    (PayoutMode.AMOUNTS, "Custom amounts"),
+    (PayoutMode.PRESET, N_("Published table by field size")),
+    (PayoutMode.PERCENTAGES, N_("Custom percentages")),
+    (PayoutMode.AMOUNTS, N_("Custom amounts")),
 )
 
 
@@ -50,7 +51,9 @@ def deal_lines(
         zip(deal.amounts, deal.registration_ids, strict=True), key=lambda pair: -pair[0]
     )
     lines = [
-        PayoutLine(place, amount, view.prize_pool, f"{names.get(reg_id, '')} (deal)")
+        PayoutLine(
+            place, amount, view.prize_pool, _("{name} (deal)").format(name=names.get(reg_id, ""))
+        )
         for place, (amount, reg_id) in enumerate(shares, start=1)
     ]
     lines += [
@@ -72,7 +75,7 @@ class PayoutTableDialog(CashierDialog):
         preview: PayoutPreview,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__("Payout table", "Use this table", parent)
+        super().__init__(_("Payout table"), _("Use this table"), parent)
         self.setObjectName("payout_dialog")
         self._services = services
         self._tid = tournament_id
@@ -117,7 +120,13 @@ class PayoutTableDialog(CashierDialog):
         self.form.addRow(_("Minimum cash:"), self.minimum_edit)
         self.guarantee_edit = amount_edit("none", typed_amount(s.guarantee))
         self.form.addRow(_("Guarantee:"), self.guarantee_edit)
-        self.lock_box = QCheckBox(f"Lock the places at this field ({current.entries} entries)")
+        self.lock_box = QCheckBox(
+            ngettext(
+                "Lock the places at this field ({count} entry)",
+                "Lock the places at this field ({count} entries)",
+                current.entries,
+            ).format(count=current.entries)
+        )
         self.lock_box.setChecked(s.locked)
         self.form.addRow("", self.lock_box)
         self.model = PayoutsModel(self)
@@ -186,22 +195,23 @@ class PayoutTableDialog(CashierDialog):
             items = [i for i in self.amounts_edit.text().replace(";", ",").split(",") if i.strip()]
             if not items:
                 raise ValidationError(
-                    "Type the amounts, place 1 first (for example 500, 300, 200)."
+                    _("Type the amounts, place 1 first (for example 500, 300, 200).")
                 )
             amounts = tuple(
-                read_amount(QLineEdit(item), f"Amount {n}", allow_zero=False) or 0
+                read_amount(QLineEdit(item), _("Amount {place}").format(place=n), allow_zero=False)
+                or 0
                 for n, item in enumerate(items, start=1)
             )
         share = parse_percentages(self.share_edit.text() or "12.5")
         if len(share) != 1:
-            raise ValidationError("Share of the field paid: type one percentage, such as 12.5.")
+            raise ValidationError(_("Share of the field paid: type one percentage, such as 12.5."))
         structure = PayoutStructure(
             mode=mode,
             percentages=percentages,
             amounts=amounts,
-            rounding_unit=read_amount(self.unit_edit, "Round to", allow_zero=False) or 1,
-            minimum_cash=read_amount(self.minimum_edit, "Minimum cash") or 0,
-            guarantee=read_amount(self.guarantee_edit, "Guarantee") or 0,
+            rounding_unit=read_amount(self.unit_edit, _("Round to"), allow_zero=False) or 1,
+            minimum_cash=read_amount(self.minimum_edit, _("Minimum cash")) or 0,
+            guarantee=read_amount(self.guarantee_edit, _("Guarantee")) or 0,
             paid_share_bp=share[0],
             table=self.table_key(),
         )
@@ -224,13 +234,27 @@ class PayoutTableDialog(CashierDialog):
         self.model.set_rows(ladder_lines(view))
         if view.table is None:
             self.total_label.setText("")
-            return view.problem or "This structure cannot pay the field."
+            return view.problem or _("This structure cannot pay the field.")
         total = self.model.total()
         overlay = view.table.overlay
-        extra = f" (with {format_cents(overlay)} of overlay)" if overlay else ""
-        places = "1 place pays" if view.places_paid == 1 else f"{view.places_paid} places pay"
+        count = view.places_paid
+        fields = {
+            "count": count,
+            "total": format_cents(total),
+            "pool": format_cents(view.prize_pool),
+            "overlay": format_cents(overlay),
+        }
         self.total_label.setText(
-            f"{places} {format_cents(total)} = the prize pool of "
-            f"{format_cents(view.prize_pool)}{extra}"
+            ngettext(
+                "{count} place pays {total} = the prize pool of {pool} (with {overlay} of overlay)",
+                "{count} places pay {total} = the prize pool of {pool} (with {overlay} of overlay)",
+                count,
+            ).format(**fields)
+            if overlay
+            else ngettext(
+                "{count} place pays {total} = the prize pool of {pool}",
+                "{count} places pay {total} = the prize pool of {pool}",
+                count,
+            ).format(**fields)
         )
         return ""

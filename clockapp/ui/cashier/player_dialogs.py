@@ -37,8 +37,8 @@ class PlayerDialog(CashierDialog):
     ) -> None:
         editing = details is not None
         super().__init__(
-            title or ("Edit player" if editing else "New player"),
-            "Save" if editing else "Add player",
+            title or (_("Edit player") if editing else _("New player")),
+            _("Save") if editing else _("Add player"),
             parent,
         )
         self.setObjectName("player_dialog")
@@ -50,11 +50,11 @@ class PlayerDialog(CashierDialog):
         self.email_edit = QLineEdit(d.email)
         self.team_edit = QLineEdit(d.team)
         for label, edit in (
-            ("Name:", self.name_edit),
-            ("Nickname:", self.nickname_edit),
-            ("Phone:", self.phone_edit),
-            ("E-mail:", self.email_edit),
-            ("Team:", self.team_edit),
+            (_("Name:"), self.name_edit),
+            (_("Nickname:"), self.nickname_edit),
+            (_("Phone:"), self.phone_edit),
+            (_("E-mail:"), self.email_edit),
+            (_("Team:"), self.team_edit),
         ):
             self.form.addRow(label, edit)
             edit.textChanged.connect(self._update)
@@ -95,7 +95,7 @@ class MergeDialog(CashierDialog):
     def __init__(
         self, ctx: CashierContext, duplicate: PlayerInfo, parent: QWidget | None = None
     ) -> None:
-        super().__init__(f"Merge {duplicate.display_name}", "Merge", parent)
+        super().__init__(_("Merge {name}").format(name=duplicate.display_name), _("Merge"), parent)
         self.setObjectName("merge_dialog")
         self.setMinimumWidth(480)
         self._ctx = ctx
@@ -105,10 +105,11 @@ class MergeDialog(CashierDialog):
         self._searching = ctx.reader(self._read_search, self._on_search_read)
         self.duplicate = duplicate
         about = QLabel(
-            f"<b>{duplicate.display_name}</b> (#{duplicate.id}) is a duplicate of the player you "
-            "choose below. Their registrations move to that player, empty details are filled "
-            f"in from {duplicate.name}'s and the notes are joined; {duplicate.name} is no longer "
-            "listed. A merge cannot be undone."
+            _(
+                "<b>{display}</b> (#{id}) is a duplicate of the player you choose below. Their "
+                "registrations move to that player, empty details are filled in from {name}'s "
+                "and the notes are joined; {name} is no longer listed. A merge cannot be undone."
+            ).format(display=duplicate.display_name, id=duplicate.id, name=duplicate.name)
         )
         about.setWordWrap(True)
         self.layout_.insertWidget(0, about)
@@ -147,7 +148,11 @@ class MergeDialog(CashierDialog):
                 continue
             extra = " · ".join(part for part in (player.team, player.phone, player.email) if part)
             item = QListWidgetItem(
-                f"{player.display_name} (#{player.id})" + (f" — {extra}" if extra else "")
+                _("{name} (#{id}) — {details}").format(
+                    name=player.display_name, id=player.id, details=extra
+                )
+                if extra
+                else _("{name} (#{id})").format(name=player.display_name, id=player.id)
             )
             item.setData(Qt.ItemDataRole.UserRole, player.id)
             self.candidates.addItem(item)
@@ -177,6 +182,6 @@ class MergeDialog(CashierDialog):
             return ""
         keep = self.keep()
         if keep is None:
-            return "Find and choose the player to keep."
-        self.ok_button.setText(f"Merge into {keep.display_name}")
+            return _("Find and choose the player to keep.")
+        self.ok_button.setText(_("Merge into {name}").format(name=keep.display_name))
         return ""
