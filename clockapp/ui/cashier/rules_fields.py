@@ -38,11 +38,11 @@ def spin_box(low: int, high: int, value: int, special: str = "") -> QSpinBox:
 
 def levels_hint(levels: Sequence[int]) -> str:
     if not levels:
-        return "The structure has no breaks: sell the add-on with the buy-in."
+        return _("The structure has no breaks: sell the add-on with the buy-in.")
     if len(levels) == 1:
-        return f"A break follows level {levels[0]}."
+        return _("A break follows level {level}.").format(level=levels[0])
     text = ", ".join(str(n) for n in levels[:-1])
-    return f"Breaks follow levels {text} and {levels[-1]}."
+    return _("Breaks follow levels {levels} and {last}.").format(levels=text, last=levels[-1])
 
 
 def toggled(box: QCheckBox, field: QWidget) -> QWidget:

@@ -19,6 +19,7 @@ from clockapp.core.satellite import (
 )
 from clockapp.errors import DomainError
 from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.ui.cashier.dialog_base import CashierDialog
 from clockapp.ui.cashier.widgets import amount_edit, read_amount
 
@@ -29,7 +30,7 @@ class SatelliteDialog(CashierDialog):
     def __init__(
         self, current: Satellite | None, prize_pool: int, parent: QWidget | None = None
     ) -> None:
-        super().__init__("Satellite", "Use these seats", parent)
+        super().__init__(_("Satellite"), _("Use these seats"), parent)
         self.setObjectName("satellite_dialog")
         self._pool = prize_pool
         self.on_box = QCheckBox(_("Pay seats, not the payout table"))
@@ -77,9 +78,9 @@ class SatelliteDialog(CashierDialog):
         """The satellite as typed (None: not a satellite). Raises DomainError."""
         if not self.on_box.isChecked():
             return None
-        value = read_amount(self.value_edit, "A seat's value", allow_zero=False)
+        value = read_amount(self.value_edit, _("A seat's value"), allow_zero=False)
         if value is None:
-            raise SatelliteError("Type what a seat is worth.")
+            raise SatelliteError(_("Type what a seat is worth."))
         rule = SatelliteLeftover(str(self.leftover_combo.currentData()))
         return Satellite(self.seats_spin.value(), value, self.description_edit.text().strip(), rule)
 
@@ -105,16 +106,35 @@ class SatelliteDialog(CashierDialog):
         try:
             prizes = satellite_prizes(self._pool, satellite)
         except DomainError as error:
-            return f"As it stands: {error}"
+            return _("As it stands: {problem}").format(problem=error)
         left = self._pool - satellite.cost
-        text = (
-            f"As it stands ({format_cents(self._pool)}): {satellite.seats} seat(s) of "
-            f"{format_cents(satellite.seat_value)}"
-        )
+        fields = {
+            "pool": format_cents(self._pool),
+            "count": satellite.seats,
+            "value": format_cents(satellite.seat_value),
+            "left": format_cents(left),
+            "bubble": format_cents(prizes[-1].cash) if prizes else "",
+        }
         if not left:
-            return text + ", nothing left over."
-        if satellite.leftover is SatelliteLeftover.BUBBLE:
-            return (
-                text + f", {format_cents(prizes[-1].cash)} to the first player out without a seat."
+            text = ngettext(
+                "As it stands ({pool}): {count} seat of {value}, nothing left over.",
+                "As it stands ({pool}): {count} seats of {value}, nothing left over.",
+                satellite.seats,
             )
-        return text + f", {format_cents(left)} shared by the seat winners."
+        elif satellite.leftover is SatelliteLeftover.BUBBLE:
+            text = ngettext(
+                "As it stands ({pool}): {count} seat of {value}, {bubble} to the first player "
+                "out without a seat.",
+                "As it stands ({pool}): {count} seats of {value}, {bubble} to the first player "
+                "out without a seat.",
+                satellite.seats,
+            )
+        else:
+            text = ngettext(
+                "As it stands ({pool}): {count} seat of {value}, {left} shared by the seat "
+                "winners.",
+                "As it stands ({pool}): {count} seats of {value}, {left} shared by the seat "
+                "winners.",
+                satellite.seats,
+            )
+        return text.format(**fields)

@@ -18,7 +18,7 @@ class StandInDialog(CashierDialog):
     def __init__(
         self, teammate: str, in_play: Sequence[RegistrationInfo], parent: QWidget | None = None
     ) -> None:
-        super().__init__("Stand in", "Stand in", parent)
+        super().__init__(_("Stand in"), _("Stand in"), parent)
         self.setObjectName("stand_in_dialog")
         self.form.addRow(_("Teammate:"), QLabel(teammate))
         self.leaving_combo = QComboBox()
@@ -34,4 +34,4 @@ class StandInDialog(CashierDialog):
         return int(self.leaving_combo.currentData())
 
     def _problem(self) -> str:
-        return "" if self.leaving_combo.count() else "Nobody is in play to stand in for."
+        return "" if self.leaving_combo.count() else _("Nobody is in play to stand in for.")

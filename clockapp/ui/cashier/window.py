@@ -83,14 +83,14 @@ class CashierWindow(QMainWindow):
         self.tabs.setObjectName("cashier_tabs")
         self._stale: set[Page] = set()
         for widget, title in (
-            (self.desk, "Desk"),
-            (self.players, "Players"),
-            (self.field, "Field"),
-            (self.ledger, "Ledger"),
-            (self.drawer, "Drawer"),
-            (self.payouts, "Payouts"),
-            (self.busts, "Busts"),
-            (self.results, "Results"),
+            (self.desk, _("Desk")),
+            (self.players, _("Players")),
+            (self.field, _("Field")),
+            (self.ledger, _("Ledger")),
+            (self.drawer, _("Drawer")),
+            (self.payouts, _("Payouts")),
+            (self.busts, _("Busts")),
+            (self.results, _("Results")),
         ):
             self.tabs.addTab(widget, title)
         self.tabs.currentChanged.connect(self._on_tabs_current_changed)
@@ -238,7 +238,7 @@ class CashierWindow(QMainWindow):
         self._refresh_current()
 
     def _on_header_name_changed(self, name: str) -> None:
-        self.setWindowTitle(f"Cashier — {name}")
+        self.setWindowTitle(_("Cashier — {tournament}").format(tournament=name))
 
     def _on_bus_changed(self, changes: Changes) -> None:
         if changes.tournament_id not in (None, self.ctx.tid):
