@@ -43,7 +43,7 @@ class MovesBox(QGroupBox):
         reload: Callable[[], None],
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__("Moves", parent)
+        super().__init__(_("Moves"), parent)
         self._context = context
         self._reload = reload
         self.ask_pdf_path: Callable[[], Path | None] = self._ask_pdf_path
@@ -122,7 +122,11 @@ class MovesBox(QGroupBox):
             self.detail.setText(_("No moves on the display.") if row < 0 else "")
             return
         move = self.model.move_at(row)
-        self.detail.setText(f"{move.name}: {move.announcement}\n{move.reason}")
+        self.detail.setText(
+            _("{name}: {announcement}\n{reason}").format(
+                name=move.name, announcement=move.announcement, reason=move.reason
+            )
+        )
 
     def acknowledge_selected(self) -> None:
         """The selected players have moved."""
@@ -150,7 +154,7 @@ class MovesBox(QGroupBox):
         try:  # optional: the window, and saving a PDF, work without Qt's printing support
             from PySide6.QtPrintSupport import QPrintDialog, QPrinter
         except ImportError as error:
-            message = notice(Part.PRINTING, error) + " Save a PDF instead."
+            message = notice(Part.PRINTING, error) + " " + _("Save a PDF instead.")
             self._context.banner.show_message(message)
             return
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
@@ -161,7 +165,9 @@ class MovesBox(QGroupBox):
     def save_pdf(self, path: Path) -> None:
         """Print the moves shown to a PDF file."""
         save_moves_pdf(path, self._context.name, self.model.moves, self._context.now())
-        self._context.banner.show_message(f"Saved the move sheet to {path}.", "info")
+        self._context.banner.show_message(
+            _("Saved the move sheet to {path}.").format(path=path), "info"
+        )
 
     def _on_pdf_button_clicked(self) -> None:
         path = self.ask_pdf_path()

@@ -14,6 +14,7 @@ from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QDialog, QMenu, QWidget
 
 from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.services.changes import Outcome
 from clockapp.services.seating import MoveInfo
 from clockapp.ui.actions import TablesAction
@@ -52,7 +53,9 @@ class SeatCommands:
 
         def added(numbers: tuple[int, ...]) -> None:
             self._context.banner.show_message(
-                f"Added table{'s' if len(numbers) > 1 else ''} {', '.join(map(str, numbers))}.",
+                ngettext("Added table {tables}.", "Added tables {tables}.", len(numbers)).format(
+                    tables=", ".join(map(str, numbers))
+                ),
                 "info",
             )
 
@@ -70,7 +73,10 @@ class SeatCommands:
         self._context.submit(
             lambda: seating.draw_seats(tid),
             lambda drawn: self._context.banner.show_message(
-                f"Drew seats for {len(drawn)} players.", "info"
+                ngettext(
+                    "Drew a seat for {count} player.", "Drew seats for {count} players.", len(drawn)
+                ).format(count=len(drawn)),
+                "info",
             ),
             key=TablesAction.DRAW,
             action=TablesAction.DRAW,
@@ -82,7 +88,9 @@ class SeatCommands:
         seating = self._context.services.seating
         self._context.submit(
             lambda: seating.seat_new_entry(tid, registration_id),
-            lambda seat: self._context.banner.show_message(f"{seat.name}: {seat.reason}.", "info"),
+            lambda seat: self._context.banner.show_message(
+                _("{name}: {reason}.").format(name=seat.name, reason=seat.reason), "info"
+            ),
             key=("seat", registration_id),
         )
 
@@ -114,7 +122,10 @@ class SeatCommands:
         )
 
     def _on_moved(self, move: MoveInfo) -> None:
-        self._context.banner.show_message(f"{move.name}: {move.announcement}.", "info")
+        self._context.banner.show_message(
+            _("{name}: {announcement}.").format(name=move.name, announcement=move.announcement),
+            "info",
+        )
 
     def _call(self, key: Hashable, operation: Callable[[], Outcome[Any]]) -> None:
         self._context.submit(operation, key=key)
@@ -161,7 +172,7 @@ class SeatCommands:
                 def seat_here(waiting_id: int = waiting.registration_id) -> None:
                     self._call(at, lambda: seating.seat_player(tid, waiting_id, table, number))
 
-                menu.addAction(f"Seat {waiting.name} here", seat_here)
+                menu.addAction(_("Seat {name} here").format(name=waiting.name), seat_here)
         if info.button is not None:
             menu.addAction(
                 _("Button unknown"),

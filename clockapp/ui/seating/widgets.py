@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.seating.hand_for_hand import HandForHand
 from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.services.seating import WaitingPlayer
 
 #: The bar while it offers hand-for-hand play, and a table button whose hand is over: light
@@ -90,7 +91,7 @@ class HandForHandBar(QFrame):
         in_play = set(tables)
         for number in sorted(hfh.tables & in_play):
             done = number in hfh.finished
-            button = QPushButton(f"Table {number}", self)
+            button = QPushButton(_("Table {number}").format(number=number), self)
             button.setCheckable(True)
             button.setChecked(done)
             button.setToolTip(_("Click when the hand at this table is over"))
@@ -102,12 +103,20 @@ class HandForHandBar(QFrame):
             button.show()  # added to a visible bar: shown now, not at the next event loop turn
             self.table_buttons[number] = button
         waiting = len(hfh.waiting)
-        text = f"Hand-for-hand, hand {hfh.hand}: " + (
-            f"{waiting} table{'s' if waiting != 1 else ''} playing" if waiting else "all done"
-        )
+        text = (
+            ngettext(
+                "Hand-for-hand, hand {hand}: {count} table playing",
+                "Hand-for-hand, hand {hand}: {count} tables playing",
+                waiting,
+            )
+            if waiting
+            else _("Hand-for-hand, hand {hand}: all done")
+        ).format(hand=hfh.hand, count=waiting)
         self.hand_label.setText(text)
         self.out_label.setText(
-            f"Out this hand (one hand, ranked by stacks): {', '.join(out)}" if out else ""
+            _("Out this hand (one hand, ranked by stacks): {names}").format(names=", ".join(out))
+            if out
+            else ""
         )
         self.next_button.setEnabled(hfh.all_finished)
         self.next_button.setToolTip(
@@ -130,7 +139,7 @@ class WaitingBox(QGroupBox):
     seat_requested = Signal(int)  # registration id
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Waiting for a seat", parent)
+        super().__init__(_("Waiting for a seat"), parent)
         layout = QVBoxLayout(self)
         self.list = QListWidget(self)
         self.list.setMaximumHeight(140)

@@ -214,7 +214,7 @@ class TablesWindow(QMainWindow):
             button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
 
     def _setup_actions(self) -> None:
-        self.toolbar = QToolBar("Seating", self)
+        self.toolbar = QToolBar(_("Seating"), self)
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.toolbar.setMovable(False)
         self.addToolBar(self.toolbar)
@@ -280,11 +280,12 @@ class TablesWindow(QMainWindow):
     def _on_undo_stack_changed(self, *_args: object) -> None:
         stack = self.undo_stack
         for action, can, text, word in (
-            (TablesAction.UNDO, stack.canUndo(), stack.undoText(), "Undo"),
-            (TablesAction.REDO, stack.canRedo(), stack.redoText(), "Redo"),
+            (TablesAction.UNDO, stack.canUndo(), stack.undoText(), _("Undo {action}")),
+            (TablesAction.REDO, stack.canRedo(), stack.redoText(), _("Redo {action}")),
         ):
             qaction = self.actions_by_name[action]
-            qaction.setText(f"{word} {text}" if can and text else word)
+            bare = _("Undo") if action is TablesAction.UNDO else _("Redo")
+            qaction.setText(word.format(action=text) if can and text else bare)
             if not self._bus.worker.is_pending((self, action)):  # busy until it answers
                 qaction.setEnabled(can)
 
@@ -318,8 +319,10 @@ class TablesWindow(QMainWindow):
             if isinstance(error, DomainError):
                 self.banner.show_message(str(error))
             else:  # the database is away: the window keeps what it shows, and says why
-                log.warning(_("the tables could not be read: %s"), error)
-                self.banner.show_message(f"The tables could not be read: {error}", "warning")
+                log.warning("the tables could not be read: %s", error)
+                self.banner.show_message(
+                    _("The tables could not be read: {error}").format(error=error), "warning"
+                )
 
         if not inline:
             self._reading = True
@@ -339,7 +342,7 @@ class TablesWindow(QMainWindow):
         self.context.room = room
         self.context.name = answer.name
         self.context.created_at = answer.created_at
-        self.setWindowTitle(f"Tables: {answer.name}")
+        self.setWindowTitle(_("Tables: {tournament}").format(tournament=answer.name))
         moved_here = frozenset((m.to_seat.table, m.to_seat.number) for m in answer.pending)
         counts = [t.count for t in room.tables]
         short = frozenset(
@@ -353,7 +356,9 @@ class TablesWindow(QMainWindow):
             for table in room.tables:
                 if table.number in hfh.tables:
                     done = table.number in hfh.finished
-                    status[table.number] = f"hand {hfh.hand}: {'finished' if done else 'playing'}"
+                    status[table.number] = (
+                        _("hand {hand}: finished") if done else _("hand {hand}: playing")
+                    ).format(hand=hfh.hand)
         status.update(self.shootout.show(room, answer.shootout))
         self.room_view.set_tables(room.tables, moved_here=moved_here, short=short, status=status)
         self.status_label.setText(room_status_text(room))
