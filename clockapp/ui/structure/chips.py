@@ -34,6 +34,8 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.chips import ChipError, ChipSet
 from clockapp.errors import DomainError
+from clockapp.formats import chips as format_chips
+from clockapp.i18n import N_, ngettext
 from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.ui.actions import StructureAction, create_action
@@ -55,7 +57,7 @@ from clockapp.ui.structure.widgets import ask_unsaved
 __all__ = ["ChipSetEditor"]
 
 #: Save pressed again while the last save has not answered.
-STILL_SAVING = "The chips are still being saved."
+STILL_SAVING = N_("The chips are still being saved.")
 
 
 class ChipSetEditor(QDialog):
@@ -230,7 +232,7 @@ class ChipSetEditor(QDialog):
             key=(self, "save"),
             asker=self,
         ):
-            self.banner.show_message(STILL_SAVING, "info")
+            self.banner.show_message(_(STILL_SAVING), "info")
             return False
         return True
 
@@ -314,8 +316,20 @@ class ChipSetEditor(QDialog):
             return
         self.banner.hide_message()
         if chips.owned is None:
-            self.total_label.setText(f"{len(chips.values)} denominations; owned chips not counted.")
+            self.total_label.setText(
+                ngettext(
+                    "{count} denomination; owned chips not counted.",
+                    "{count} denominations; owned chips not counted.",
+                    len(chips.values),
+                ).format(count=len(chips.values))
+            )
             return
         count = sum(chips.owned)
         worth = sum(v * n for v, n in zip(chips.values, chips.owned, strict=True))
-        self.total_label.setText(f"You own {count:,} chips worth T{worth:,} in all.")
+        self.total_label.setText(
+            ngettext(
+                "You own {count} chip worth T{worth} in all.",
+                "You own {count} chips worth T{worth} in all.",
+                count,
+            ).format(count=format_chips(count), worth=format_chips(worth))
+        )

@@ -52,6 +52,7 @@ from clockapp.core.night_plan import planned_stacks
 from clockapp.core.structure import Structure, suggest_structure
 from clockapp.core.structure.cells import Column
 from clockapp.errors import DomainError
+from clockapp.i18n import N_
 from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.changes import Changes, Outcome
@@ -71,13 +72,13 @@ AnyIndex = QModelIndex | QPersistentModelIndex
 #: After the last keystroke, wait this long before computing (large fields take a moment).
 RECOMPUTE_DELAY_MS = 250
 #: The use button, and what it says while the structure is being saved.
-USE_TEXT = "&Use this structure"
-SAVING_TEXT = "Saving…"
+USE_TEXT = N_("&Use this structure")
+SAVING_TEXT = N_("Saving…")
 
 ANTE_STYLES = (
-    ("Big blind ante", AnteStyle.BIG_BLIND),
-    ("Ante per player", AnteStyle.PER_PLAYER),
-    ("No antes", AnteStyle.NONE),
+    (N_("Big blind ante"), AnteStyle.BIG_BLIND),
+    (N_("Ante per player"), AnteStyle.PER_PLAYER),
+    (N_("No antes"), AnteStyle.NONE),
 )
 
 
@@ -175,7 +176,7 @@ class GeneratorDialog(QDialog):
         splitter.setSizes([340, 860])
         layout.addWidget(splitter, 1)
         self.button_box = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.use_button = QPushButton(USE_TEXT)
+        self.use_button = QPushButton(_(USE_TEXT))
         self.use_button.setDefault(True)
         self.use_button.setToolTip(_("Replace the tournament's levels with these (Ctrl+Enter)"))
         self.button_box.addButton(self.use_button, QDialogButtonBox.ButtonRole.AcceptRole)
@@ -204,35 +205,43 @@ class GeneratorDialog(QDialog):
         self.hours.setValue(5.0)
         self.hours.setSuffix(" h")
         self.hours.setAlignment(Qt.AlignmentFlag.AlignRight)
-        self.level_minutes = _spin(1, 240, 20, " min")
-        self.break_every = _spin(0, 600, 90, " min", step=15)
+        self.level_minutes = _spin(1, 240, 20, _(" min"))
+        self.break_every = _spin(0, 600, 90, _(" min"), step=15)
         self.break_every.setSpecialValueText(_("No breaks"))
-        self.break_minutes = _spin(1, 120, 15, " min", step=5)
+        self.break_minutes = _spin(1, 120, 15, _(" min"), step=5)
         self.antes_from = _spin(0, 200, 0)
         self.antes_from.setSpecialValueText(_("After the first break"))
         self.antes_from.setPrefix(_("Level "))
         self.ante_style = QComboBox()
         for text, style in ANTE_STYLES:
-            self.ante_style.addItem(text, style)
+            self.ante_style.addItem(_(text), style)
         self.extra_levels = _spin(3, 5, 4)
         self.game = QComboBox()
         self.game.setEditable(True)
         self.game.addItems(GAMES)
         rows: list[tuple[str, QWidget, str]] = [
-            ("&Players expected", self.players, "How many players you expect"),
-            ("Starting &stack", self.stack, "Chips each player starts with"),
-            ("&Rebuys expected", self.rebuys, "Rebuys in total"),
-            ("Rebu&y chips", self.rebuy_stack, "The chips one rebuy gives"),
-            ("&Add-ons expected", self.addons, "Add-ons in total"),
-            ("A&dd-on chips", self.addon_stack, "The chips one add-on gives"),
-            ("&Time budget", self.hours, "How long the tournament should last, breaks included"),
-            ("&Level length", self.level_minutes, "Minutes per level"),
-            ("&Break every", self.break_every, "Minutes of play between breaks"),
-            ("Break le&ngth", self.break_minutes, "Minutes per break"),
-            ("Antes &from", self.antes_from, "The first level with an ante"),
-            ("Ant&e style", self.ante_style, "Who pays the ante"),
-            ("E&xtra levels", self.extra_levels, "Levels after the planned last one (3 to 5)"),
-            ("&Game", self.game, "The game of every level"),
+            (_("&Players expected"), self.players, _("How many players you expect")),
+            (_("Starting &stack"), self.stack, _("Chips each player starts with")),
+            (_("&Rebuys expected"), self.rebuys, _("Rebuys in total")),
+            (_("Rebu&y chips"), self.rebuy_stack, _("The chips one rebuy gives")),
+            (_("&Add-ons expected"), self.addons, _("Add-ons in total")),
+            (_("A&dd-on chips"), self.addon_stack, _("The chips one add-on gives")),
+            (
+                _("&Time budget"),
+                self.hours,
+                _("How long the tournament should last, breaks included"),
+            ),
+            (_("&Level length"), self.level_minutes, _("Minutes per level")),
+            (_("&Break every"), self.break_every, _("Minutes of play between breaks")),
+            (_("Break le&ngth"), self.break_minutes, _("Minutes per break")),
+            (_("Antes &from"), self.antes_from, _("The first level with an ante")),
+            (_("Ant&e style"), self.ante_style, _("Who pays the ante")),
+            (
+                _("E&xtra levels"),
+                self.extra_levels,
+                _("Levels after the planned last one (3 to 5)"),
+            ),
+            (_("&Game"), self.game, _("The game of every level")),
         ]
         for label, widget, tip in rows:
             widget.setToolTip(tip)
@@ -425,7 +434,7 @@ class GeneratorDialog(QDialog):
                 return  # closed while it was saved: the editor shows how it went
             self.saving = False
             self.use_button.setEnabled(self.result_ is not None)
-            self.use_button.setText(USE_TEXT)
+            self.use_button.setText(_(USE_TEXT))
             if problem:
                 self.banner.show_message(problem, "error")
                 return
@@ -439,7 +448,7 @@ class GeneratorDialog(QDialog):
         if asked:
             self.saving = True
             self.use_button.setEnabled(False)
-            self.use_button.setText(SAVING_TEXT)
+            self.use_button.setText(_(SAVING_TEXT))
         return asked
 
     def _save(
@@ -464,7 +473,7 @@ class GeneratorDialog(QDialog):
         def failed(error: Exception) -> None:
             if not isinstance(error, DomainError):
                 report(error, self)
-                answered("It was not saved.")
+                answered(_("It was not saved."))
                 return
             answered(str(error))
 
