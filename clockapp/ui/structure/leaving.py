@@ -47,9 +47,11 @@ class LeaveGuard:
         index = editor.table.editing_index()
         if index is not None:
             header = editor.model.headerData(index.column(), _HORIZONTAL)
-            return f"{row_name(structure, index.row())}: {str(header).lower()}"
+            return _("{row}: {column}").format(
+                row=row_name(structure, index.row()), column=str(header).lower()
+            )
         if editor.name_edit.text().strip() != structure.name and editor.name_edit.isModified():
-            return "the structure's name"
+            return _("the structure's name")
         return None
 
     def may_leave(self) -> bool:
@@ -63,7 +65,7 @@ class LeaveGuard:
             with editor.table.holding_editor():
                 answer = ask_unsaved(
                     editor,
-                    f"Save your change to {what}?",
+                    _("Save your change to {what}?").format(what=what),
                     _("You are in the middle of an edit. Save it, discard it, or keep editing."),
                 )
         finally:

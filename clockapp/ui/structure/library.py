@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.formats import chips as format_chips
 from clockapp.i18n import gettext as _
 
 _ENTRY_ROLE = Qt.ItemDataRole.UserRole + 10
@@ -36,7 +37,7 @@ def preset_title(name: str) -> str:
     shown = []
     for word in words:
         if len(word) > 1 and word[0] in "tT" and word[1:].isdigit():
-            shown.append(f"T{int(word[1:]):,}")
+            shown.append(_("T{chips}").format(chips=format_chips(int(word[1:]))))
         else:
             shown.append(word)
     text = " ".join(w for w in shown if w)
