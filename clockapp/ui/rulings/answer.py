@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.i18n import N_
 from clockapp.i18n import gettext as _
 from clockapp.ui.rulings.settlement import PayoutRow, PotRow, chips
 from clockapp.ui.rulings.style import set_role
@@ -52,18 +53,18 @@ def _signed(amount: int) -> str:
 
 
 POT_COLUMNS: tuple[Column[PotRow], ...] = (
-    Column("Pot", lambda r: r.name),
-    Column("Amount", lambda r: chips(r.amount), numeric=True),
-    Column("Eligible", lambda r: r.eligible),
-    Column("Goes to", lambda r: r.goes_to),
+    Column(N_("Pot"), lambda r: r.name),
+    Column(N_("Amount"), lambda r: chips(r.amount), numeric=True),
+    Column(N_("Eligible"), lambda r: r.eligible),
+    Column(N_("Goes to"), lambda r: r.goes_to),
 )
 PAYOUT_COLUMNS: tuple[Column[PayoutRow], ...] = (
-    Column("Seat", lambda r: r.who),
-    Column("Put in", lambda r: chips(r.put_in), numeric=True),
-    Column("Takes", lambda r: chips(r.takes) + (" ●" if r.odd_chips else ""), numeric=True),
+    Column(N_("Seat"), lambda r: r.who),
+    Column(N_("Put in"), lambda r: chips(r.put_in), numeric=True),
+    Column(N_("Takes"), lambda r: chips(r.takes) + (" ●" if r.odd_chips else ""), numeric=True),
     # An uncalled bet given back is the seat's own chips, not winnings: a column of its own.
-    Column("Returned", lambda r: chips(r.returned) if r.returned else "", numeric=True),
-    Column("Net", lambda r: _signed(r.net), numeric=True),
+    Column(N_("Returned"), lambda r: chips(r.returned) if r.returned else "", numeric=True),
+    Column(N_("Net"), lambda r: _signed(r.net), numeric=True),
 )
 RETURNED_COLUMN = 3
 _ALL_COLUMNS: tuple[Column[Any], ...] = (*POT_COLUMNS, *PAYOUT_COLUMNS)

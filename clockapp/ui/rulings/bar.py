@@ -49,7 +49,9 @@ class RulingsBar(QWidget):
         self.new_button = QPushButton(_("New dispute"), self)
         self.new_button.setObjectName("new_dispute")
         new = RulingsAction.NEW_DISPUTE.value
-        self.new_button.setToolTip(f"Clear the board, the hands and the chips ({new.shortcuts[0]})")
+        self.new_button.setToolTip(
+            _("Clear the board, the hands and the chips ({key})").format(key=new.shortcuts[0])
+        )
         for widget in (game_label, self.game_combo, self.four_colour_check):
             bar.addWidget(widget)
         bar.addSpacing(20)
@@ -74,7 +76,9 @@ class RulingsBar(QWidget):
         self.close_button = QPushButton(_("Close"), self)
         self.close_button.setObjectName("close_rulings")
         close = RulingsAction.CLOSE.value
-        self.close_button.setToolTip(f"Close the rulings window ({close.shortcuts[0]})")
+        self.close_button.setToolTip(
+            _("Close the rulings window ({key})").format(key=close.shortcuts[0])
+        )
         bar.addWidget(self.close_button)
 
 

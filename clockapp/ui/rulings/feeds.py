@@ -86,7 +86,7 @@ class Feeds(QObject):
         self.odds_shown.emit(answer)
 
     def _on_runner_failed(self, error: object) -> None:
-        self._odds_note.setText(f"Odds not available: {error}")
+        self._odds_note.setText(_("Odds not available: {error}").format(error=error))
 
     def _on_runner_busy_changed(self, busy: bool) -> None:
         self._busy_bar.setVisible(busy)

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.ui.rulings.cards import CardView, Look
 from clockapp.ui.rulings.slots import CardsBox
 from clockapp.ui.rulings.state import MAX_PLAYERS, MAX_SEAT
@@ -126,12 +127,12 @@ class HandRow(QFrame):
         self.seat_spin.setObjectName(f"hand_{index}_seat")
         self.seat_spin.setRange(1, MAX_SEAT)
         self.seat_spin.setPrefix(_("Seat "))
-        self.seat_spin.setAccessibleName(f"Player {index + 1}: seat")
+        self.seat_spin.setAccessibleName(_("Player {number}: seat").format(number=index + 1))
         self.seat_spin.setAccelerated(False)
         self.name_edit = QLineEdit(self)
         self.name_edit.setObjectName(f"hand_{index}_name")
         self.name_edit.setPlaceholderText(_("Name"))
-        self.name_edit.setAccessibleName(f"Player {index + 1}: name")
+        self.name_edit.setAccessibleName(_("Player {number}: name").format(number=index + 1))
         self.name_edit.setMinimumWidth(40)
         set_role(self.name_edit, "name")
         self.remove_button = QPushButton("✕", self)
@@ -143,8 +144,10 @@ class HandRow(QFrame):
         who.addWidget(self.name_edit, 1)
         who.addWidget(self.remove_button)
         layout.addLayout(who)
-        self.cards = CardsBox(f"hand_{index}", "e.g. AsKd", self)
-        self.cards.entry.setAccessibleName(f"Player {index + 1}: hole cards")
+        self.cards = CardsBox(f"hand_{index}", _("e.g. AsKd"), self)
+        self.cards.entry.setAccessibleName(
+            _("Player {number}: hole cards").format(number=index + 1)
+        )
         layout.addWidget(self.cards)
 
         # The badge has a line of its own: "WINS MAIN + SIDE 1 · SPLITS SIDE 2" is long.
@@ -255,7 +258,9 @@ class BoardRow(QFrame):
         titles.addWidget(self.street)
         titles.addStretch(1)
         layout.addLayout(titles)
-        self.cards = CardsBox("board", "e.g. 2s Ah Ac (Enter: first hand)", self, entry_beside=True)
+        self.cards = CardsBox(
+            "board", _("e.g. 2s Ah Ac (Enter: first hand)"), self, entry_beside=True
+        )
         self.cards.entry.setAccessibleName(_("Board cards"))
         layout.addWidget(self.cards, 1)
         # The odds are about the board to come: their status sits under its entry.
@@ -294,7 +299,8 @@ class BoardRow(QFrame):
         self.cards.set_error(error)
         self.cards.set_cards(cards, 5, next_slot=targeted, keep_text=typing)
         self.street.setText(
-            {0: "Preflop", 3: "Flop", 4: "Turn", 5: "River"}.get(len(cards), f"{len(cards)} cards")
+            {0: _("Preflop"), 3: _("Flop"), 4: _("Turn"), 5: _("River")}.get(len(cards))
+            or ngettext("{count} card", "{count} cards", len(cards)).format(count=len(cards))
         )
         set_state(self, "targeted", targeted)
 

@@ -61,7 +61,7 @@ class SeatInputs:
         self.label = QLabel(parent)
         self.bet = EntrySpin(parent)
         self.bet.setObjectName(f"pot_{index}_bet")
-        self.bet.setAccessibleName(f"Player {index + 1}: total bet")
+        self.bet.setAccessibleName(_("Player {number}: total bet").format(number=index + 1))
         self.bet.setRange(0, MAX_CHIPS)
         self.bet.setGroupSeparatorShown(True)
         self.bet.setMaximumWidth(160)
@@ -71,7 +71,7 @@ class SeatInputs:
         self.folded.setAccessibleName(_("Folded"))
         self.place = EntrySpin(parent)
         self.place.setObjectName(f"pot_{index}_place")
-        self.place.setAccessibleName(f"Player {index + 1}: finishing order")
+        self.place.setAccessibleName(_("Player {number}: finishing order").format(number=index + 1))
         self.place.setRange(0, MAX_SEAT)
         self.place.setSpecialValueText("—")
         self.place.setMaximumWidth(90)
@@ -136,8 +136,10 @@ class PotsPanel(QWidget):
         self._grid = QGridLayout()
         self._grid.setHorizontalSpacing(12)
         # A longer name on a new line must not push the fields of the others sideways.
-        self._grid.setColumnMinimumWidth(0, inputs.fontMetrics().horizontalAdvance("Seat 10 Name"))
-        for column, header in enumerate(("Player", "Total bet", "Folded", "Place")):
+        self._grid.setColumnMinimumWidth(
+            0, inputs.fontMetrics().horizontalAdvance(_("Seat 10 Name"))
+        )
+        for column, header in enumerate((_("Player"), _("Total bet"), _("Folded"), _("Place"))):
             self._grid.addWidget(QLabel(f"<b>{header}</b>", inputs), 0, column)
         inputs_layout.addLayout(self._grid)
         inputs_layout.addStretch(1)
@@ -212,9 +214,9 @@ class PotsPanel(QWidget):
         # One setting a line, the chip note under them: the form is as narrow as a seat line.
         for row, (text, spin) in enumerate(
             (
-                ("Button", self.button_spin),
-                ("Dead money", self.dead_spin),
-                ("Smallest chip", self.chip_spin),
+                (_("Button"), self.button_spin),
+                (_("Dead money"), self.dead_spin),
+                (_("Smallest chip"), self.chip_spin),
             )
         ):
             label = QLabel(text, parent)
@@ -280,8 +282,8 @@ class PotsPanel(QWidget):
         self.ensure_seats(len(players))
         for index, (player, seat) in enumerate(zip(players, self.seats, strict=True)):
             seat.label.setText(player.label)
-            seat.bet.setAccessibleName(f"{player.label}: total bet")
-            seat.place.setAccessibleName(f"{player.label}: finishing order")
+            seat.bet.setAccessibleName(_("{seat}: total bet").format(seat=player.label))
+            seat.place.setAccessibleName(_("{seat}: finishing order").format(seat=player.label))
             _set_quietly(seat.bet, player.bet)
             _set_quietly(seat.folded, player.folded)
             if places is not None:

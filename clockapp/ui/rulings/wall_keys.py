@@ -84,7 +84,7 @@ class WallKeys:
         d = self._state.dispute
         live = [p for p in d.players if not p.folded]
         if any(p.bet <= 0 for p in live):
-            raise ValidationError("Enter each live player's chips in (all in) first (Alt+C).")
+            raise ValidationError(_("Enter each live player's chips in (all in) first (Alt+C)."))
         # The entry is checked here, at once (pure, cheap): a refusal is said before anything is
         # asked of the database; the odds are worked out with the call, off the GUI thread.
         read_allin(
@@ -118,7 +118,9 @@ class WallKeys:
         """Alt+V: the hand, dealt to the river, as a candidate for the night's worst beat."""
         d = self._state.dispute
         if len(d.board) != 5:
-            raise ValidationError("Deal the whole board first: a bad beat is judged at the river.")
+            raise ValidationError(
+                _("Deal the whole board first: a bad beat is judged at the river.")
+            )
         street = self.ask_beat_street()
         if street is None:
             return
