@@ -51,7 +51,7 @@ class DrawerPage(Page):
         self.count_button.setObjectName("count_drawer")
         self.count_button.clicked.connect(lambda: self.start_count())
         self.summary_model = LinesModel(self)
-        self.summary_view = table_view(self.summary_model, "summary", "Drawer summary")
+        self.summary_view = table_view(self.summary_model, "summary", _("Drawer summary"))
         self.summary_view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.summary_view.horizontalHeader().setStretchLastSection(False)
         top = QVBoxLayout()

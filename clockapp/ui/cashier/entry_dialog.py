@@ -164,7 +164,7 @@ class EntryDialog(MoneyDialog):
 
     def tendered(self) -> int | None:
         """Cents handed over (None when the field is empty: the exact amount)."""
-        return read_amount(self.tendered_edit, "Tendered")
+        return read_amount(self.tendered_edit, _("Tendered"))
 
     # ------------------------------------------------------------------ checking
     def _problem(self) -> str:

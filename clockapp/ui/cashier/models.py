@@ -218,8 +218,11 @@ class LedgerModel(RowsModel[LedgerEntry]):
         parts = []
         if row.split is not None:
             parts.append(
-                f"prize pool {money(row.split.prize_pool)}, fee {money(row.split.house_fee)}, "
-                f"bounty {money(row.split.bounty)}"
+                _("prize pool {pool}, fee {fee}, bounty {bounty}").format(
+                    pool=money(row.split.prize_pool),
+                    fee=money(row.split.house_fee),
+                    bounty=money(row.split.bounty),
+                )
             )
         return "; ".join(parts) or None
 

@@ -203,7 +203,7 @@ class GeneratorDialog(QDialog):
         self.hours.setSingleStep(0.25)
         self.hours.setDecimals(2)
         self.hours.setValue(5.0)
-        self.hours.setSuffix(" h")
+        self.hours.setSuffix(_(" h"))
         self.hours.setAlignment(Qt.AlignmentFlag.AlignRight)
         self.level_minutes = _spin(1, 240, 20, _(" min"))
         self.break_every = _spin(0, 600, 90, _(" min"), step=15)
