@@ -227,10 +227,11 @@ class PayoutsPage(Page):
         if view.locked and structure.mode is not PayoutMode.PRESET:
             shape.append(_("LOCKED as typed"))
         elif view.locked:
+            locked = structure.locked_entries or 0
             shape.append(
-                ngettext(
-                    "LOCKED at {count} entry", "LOCKED at {count} entries", structure.locked_entries
-                ).format(count=structure.locked_entries)
+                ngettext("LOCKED at {count} entry", "LOCKED at {count} entries", locked).format(
+                    count=structure.locked_entries
+                )
             )
         self.shape_label.setText(" · ".join(shape))
         self.problem_label.setText(view.problem or view.refit)

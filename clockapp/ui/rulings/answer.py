@@ -88,6 +88,10 @@ class RowsModel(RowTableModel[R]):
         """The rows shown."""
         return self._rows
 
+    def header_key(self, column: int) -> str:
+        """The English title of `column`, as the code names it (the view shows it translated)."""
+        return self._columns[column].header
+
     def set_rows(self, rows: Sequence[R]) -> None:
         """Show `rows` instead."""
         self._set_rows(rows)
@@ -181,8 +185,14 @@ class FitTable(QTableView):
         header = self.horizontalHeader()
         header.setMinimumSectionSize(MIN_COLUMN)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)  # `fit` sizes every column
+        # By the columns' English titles: the header shows them in the station's language.
         self._numeric = [
-            model.headerData(c, Qt.Orientation.Horizontal) in NUMERIC_HEADERS
+            (
+                model.header_key(c)
+                if isinstance(model, RowsModel)
+                else model.headerData(c, Qt.Orientation.Horizontal)
+            )
+            in NUMERIC_HEADERS
             for c in range(model.columnCount())
         ]
 
