@@ -37,8 +37,12 @@ class RowEdits:
         except StructureError as error:
             editor.show_error(str(error))
             return
-        what = f"{row_name(structure, row).split(', ', 1)[1]}: {HEADERS[column].lower()}"
-        editor.saving.apply(edited, _("edit {what}").format(what=what))
+        # `row_name` reads "Row 3, level 2": the step names the level, not the row.
+        where = row_name(structure, row)
+        level = where.partition(", ")[2] or where
+        editor.saving.apply(
+            edited, _("edit {row}: {column}").format(row=level, column=_(HEADERS[column]).lower())
+        )
 
     def rename(self) -> None:
         """The name typed in the name field, once entered."""

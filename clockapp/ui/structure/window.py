@@ -286,7 +286,8 @@ class StructureEditor(QDialog):
             self.clock_label.setText(_("Clock not started: every row can be edited."))
         else:
             assert self._structure is not None
-            where = cells.row_name(self._structure, current).split(", ", 1)[1]
+            name = cells.row_name(self._structure, current)
+            where = name.partition(", ")[2] or name
             self.clock_label.setText(
                 (
                     _("▶ The clock is on {row}. Rows above it are played and frozen.")
