@@ -16,6 +16,8 @@ from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
+from clockapp.i18n import gettext
+
 AnyIndex = QModelIndex | QPersistentModelIndex
 RowT = TypeVar("RowT")
 
@@ -214,5 +216,6 @@ class RowTableModel(QAbstractTableModel, Generic[RowT]):
             and orientation == Qt.Orientation.Horizontal
             and 0 <= section < len(self._headers)
         ):
-            return self._headers[section]
+            # Titles are kept in English (pages find columns by them) and shown translated.
+            return gettext(self._headers[section])
         return None

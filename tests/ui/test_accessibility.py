@@ -98,7 +98,7 @@ def build(
         "add player": lambda: cashier_dialogs.AddPlayerDialog("Ann Lee"),
         "reason": lambda: cashier_dialogs.ReasonDialog("Undo", "the buy-in", "Undo"),
         "drawer count": lambda: cashier_dialogs.DrawerCountDialog(10_000),
-        "pay": lambda: cashier_dialogs.PayDialog("Ann Lee", "the prize", 10_000),
+        "pay": lambda: cashier_dialogs.PayDialog("Ann Lee", 10_000),
         "note": lambda: NoteDialog("Ann Lee"),
         "new tournament": lambda: NewTournamentDialog(
             services.tournaments, datetime.date(2026, 1, 2)

@@ -31,20 +31,25 @@ from clockapp.core.bounties.typed import (
 )
 from clockapp.core.money.amounts import format_cents
 from clockapp.errors import DomainError
+from clockapp.i18n import N_, ngettext
+from clockapp.i18n import gettext as _
 from clockapp.services.bounties import BountyView
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialog_base import CashierDialog
 from clockapp.ui.operations import Control
 
 FORMATS = (
-    (BountyFormat.KNOCKOUT, "Knockout: the buster collects the whole bounty"),
-    (BountyFormat.PROGRESSIVE, "Progressive knockout: half in cash, half onto the buster's head"),
-    (BountyFormat.MYSTERY, "Mystery: from a stage on, each knockout draws an envelope"),
+    (BountyFormat.KNOCKOUT, N_("Knockout: the buster collects the whole bounty")),
+    (
+        BountyFormat.PROGRESSIVE,
+        N_("Progressive knockout: half in cash, half onto the buster's head"),
+    ),
+    (BountyFormat.MYSTERY, N_("Mystery: from a stage on, each knockout draws an envelope")),
 )
 LEFTOVERS = (
-    (LeftoverRule.NEXT_PLACES, "to the cash places, in the payout table's proportions"),
-    (LeftoverRule.TICKET_HOLDERS, "shared equally by the ticket winners"),
-    (LeftoverRule.FIRST_CASH, "all to the first place paid in cash"),
+    (LeftoverRule.NEXT_PLACES, N_("to the cash places, in the payout table's proportions")),
+    (LeftoverRule.TICKET_HOLDERS, N_("shared equally by the ticket winners")),
+    (LeftoverRule.FIRST_CASH, N_("all to the first place paid in cash")),
 )
 
 #: The dialog's answer: the rules, where left-over cash goes, the tickets, a tie over a ticket.
@@ -58,7 +63,7 @@ class BountyDialog(CashierDialog):
     """Bounty format and ticket prizes for one tournament."""
 
     def __init__(self, current: BountyView, save: Save, parent: QWidget | None = None) -> None:
-        super().__init__("Bounties and tickets", "Save", parent)
+        super().__init__(_("Bounties and tickets"), _("Save"), parent)
         self._current = current
         self._save = save
         self._closed = False  # cancelled while a save was on its way: its answer is not ours
@@ -70,16 +75,16 @@ class BountyDialog(CashierDialog):
     def _setup_ui(self) -> None:
         self.format_box = QComboBox()
         for fmt, text in FORMATS:
-            self.format_box.addItem(text, fmt)
-        self.from_level = QRadioButton("From level")
-        self.from_players = QRadioButton("From players left (or fewer)")
+            self.format_box.addItem(_(text), fmt)
+        self.from_level = QRadioButton(_("From level"))
+        self.from_players = QRadioButton(_("From players left (or fewer)"))
         self.level_spin = QSpinBox()
         self.level_spin.setRange(1, 200)
         self.players_spin = QSpinBox()
         self.players_spin.setRange(1, 10_000)
         self.seed_spin = QSpinBox()
         self.seed_spin.setRange(0, 2**31 - 1)
-        self.seed_spin.setSpecialValueText("drawn when saved")
+        self.seed_spin.setSpecialValueText(_("drawn when saved"))
         self.envelopes_edit = QPlainTextEdit()
         self.envelopes_edit.setPlaceholderText("100; 2 x 50; 4 x 25")
         self.envelopes_edit.setFixedHeight(70)
@@ -88,24 +93,24 @@ class BountyDialog(CashierDialog):
         for late in LateEntryRule:
             self.late_box.addItem(late.label, late)
         self.tickets_edit = QPlainTextEdit()
-        self.tickets_edit.setPlaceholderText("1; 200; League final seat")
+        self.tickets_edit.setPlaceholderText(_("1; 200; League final seat"))
         self.tickets_edit.setFixedHeight(70)
         self.leftover_box = QComboBox()
         for rule, text in LEFTOVERS:
-            self.leftover_box.addItem(text, rule)
+            self.leftover_box.addItem(_(text), rule)
         self.tie_box = QComboBox()
         for tie in TicketTieRule:
             self.tie_box.addItem(tie.label, tie)
-        self.form.addRow("Format", self.format_box)
+        self.form.addRow(_("Format"), self.format_box)
         self.form.addRow(self.from_level, self.level_spin)
         self.form.addRow(self.from_players, self.players_spin)
-        self.form.addRow("Seed of the draw", self.seed_spin)
-        self.form.addRow("Envelopes", self.envelopes_edit)
+        self.form.addRow(_("Seed of the draw"), self.seed_spin)
+        self.form.addRow(_("Envelopes"), self.envelopes_edit)
         self.form.addRow("", self.envelope_total)
-        self.form.addRow("An entry after the first draw", self.late_box)
-        self.form.addRow("Tickets (place; value; seat in)", self.tickets_edit)
-        self.form.addRow("Cash left by tickets goes", self.leftover_box)
-        self.form.addRow("Players tied over a ticket", self.tie_box)
+        self.form.addRow(_("An entry after the first draw"), self.late_box)
+        self.form.addRow(_("Tickets (place; value; seat in)"), self.tickets_edit)
+        self.form.addRow(_("Cash left by tickets goes"), self.leftover_box)
+        self.form.addRow(_("Players tied over a ticket"), self.tie_box)
         for signal in (
             self.format_box.currentIndexChanged,
             self.level_spin.valueChanged,
@@ -168,24 +173,39 @@ class BountyDialog(CashierDialog):
         self.level_spin.setEnabled(mystery and self.from_level.isChecked())
         self.players_spin.setEnabled(mystery and self.from_players.isChecked())
         pool = self._current.bounty_pool
-        self.envelope_total.setText(f"Bounty money collected so far: {format_cents(pool)}")
+        self.envelope_total.setText(
+            _("Bounty money collected so far: {pool}").format(pool=format_cents(pool))
+        )
         try:
-            rules, *_ = self.choice()
+            rules, *_rest = self.choice()
         except DomainError as error:
             return str(error)
         if mystery:
             total = rules.envelope_total
             gap = (
-                "they match"
+                _("they match")
                 if total == pool
-                else f"{format_cents(abs(total - pool))} {'over' if total > pool else 'short'}"
+                else _("{amount} over").format(amount=format_cents(total - pool))
+                if total > pool
+                else _("{amount} short").format(amount=format_cents(pool - total))
             )
-            when = "they must match by the first draw"
+            when = _("they must match by the first draw")
             if self._current.draws:
-                when = "they must match; the envelopes drawn stay as they are"
+                when = _("they must match; the envelopes drawn stay as they are")
             self.envelope_total.setText(
-                f"{len(rules.envelopes)} envelopes, {format_cents(total)}; bounty money "
-                f"collected so far {format_cents(pool)} ({gap}: {when})"
+                ngettext(
+                    "{count} envelope, {total}; bounty money collected so far {pool} "
+                    "({gap}: {when})",
+                    "{count} envelopes, {total}; bounty money collected so far {pool} "
+                    "({gap}: {when})",
+                    len(rules.envelopes),
+                ).format(
+                    count=len(rules.envelopes),
+                    total=format_cents(total),
+                    pool=format_cents(pool),
+                    gap=gap,
+                    when=when,
+                )
             )
         return ""
 
@@ -228,7 +248,11 @@ def show_bounty_dialog(ctx: CashierContext, current: BountyView, parent: QWidget
 
     def save(choice: Choice, answered: Callable[[str], None]) -> bool:
         rules, leftover, tickets, tie = choice
-        said = f"Bounties saved: {rules.format.value}, {len(tickets)} ticket(s)."
+        said = ngettext(
+            "Bounties saved: {format}, {count} ticket.",
+            "Bounties saved: {format}, {count} tickets.",
+            len(tickets),
+        ).format(format=rules.format.value, count=len(tickets))
 
         def saved(view: BountyView) -> None:
             if view.warnings:
@@ -243,7 +267,7 @@ def show_bounty_dialog(ctx: CashierContext, current: BountyView, parent: QWidget
             saved,
             key="bounties",
             control=dialog.ok_button if dialog is not None else None,
-            busy="Saving the bounties…",
+            busy=_("Saving the bounties…"),
             on_refused=answered,
         )
 

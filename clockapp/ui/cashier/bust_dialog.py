@@ -26,14 +26,16 @@ from clockapp.core.bounties.rules import BountyFormat
 from clockapp.core.money.field import BustInput
 from clockapp.core.money.records import RegistrationInfo
 from clockapp.core.seating import Seat
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.ui.cashier.dialog_base import CashierDialog, chips_spin, fit_rows, player_table
 
 # ------------------------------------------------------------------------------ busts
 #: The last choice of "Busted by" and "Split with": it offers the players at other tables too.
-SOMEONE_ELSE = "Someone else…"
+SOMEONE_ELSE = N_("Someone else…")
 #: The table chooser's choice that shows every player.
-ALL_TABLES = "All tables"
+ALL_TABLES = N_("All tables")
 
 
 class BustDialog(CashierDialog):
@@ -55,7 +57,7 @@ class BustDialog(CashierDialog):
         needs_buster: bool = False,
         seats: Mapping[int, Seat] | None = None,
     ) -> None:
-        super().__init__("Bust", "Record bust", parent)
+        super().__init__(_("Bust"), _("Record bust"), parent)
         self.setObjectName("bust_dialog")
         self._seats: Mapping[int, Seat] = seats or {}
         # By table and seat: the host reads the dialog as the room is laid out.
@@ -63,18 +65,20 @@ class BustDialog(CashierDialog):
         self._needs_buster = needs_buster  # progressive knockouts: half goes to the buster
         self._filling = False  # refilling the choices: their signals are not the host's
         about = QLabel(
-            "Tick every player busted on this hand. Several on one hand: give the chips each "
-            "started it with (more chips, better place; equal stacks share the places)."
+            _(
+                "Tick every player busted on this hand. Several on one hand: give the chips each "
+                "started it with (more chips, better place; equal stacks share the places)."
+            )
         )
         about.setWordWrap(True)
         self.layout_.insertWidget(0, about)
         self.table_box = QComboBox()
         self.table_box.setObjectName("bust_table_box")
-        self.table_box.addItem(ALL_TABLES, None)
+        self.table_box.addItem(_(ALL_TABLES), None)
         for number in sorted({seat.table for seat in self._seats.values()}):
-            self.table_box.addItem(f"Table {number}", number)
+            self.table_box.addItem(_("Table {number}").format(number=number), number)
         chooser = QHBoxLayout()
-        table_label = QLabel("&Show")
+        table_label = QLabel(_("&Show"))
         table_label.setBuddy(self.table_box)
         chooser.addWidget(table_label)
         chooser.addWidget(self.table_box)
@@ -85,15 +89,15 @@ class BustDialog(CashierDialog):
         self.table_box.setVisible(bool(self._seats))
         self.table = player_table(
             len(self._players),
-            ("Busted", "Chips at start of hand", "Busted by", "Split with"),
+            (_("Busted"), _("Chips at start of hand"), _("Busted by"), _("Split with")),
             (170, 190, 170),
         )
         self.table.setMinimumWidth(800)
-        split_tip = (
+        split_tip = _(
             "A split pot: the other winner of the pot the player lost last. Put the earlier "
             "position (first left of the button) under Busted by: the odd cent goes there."
         )
-        split_header = QTableWidgetItem("Split with")
+        split_header = QTableWidgetItem(_("Split with"))
         split_header.setToolTip(split_tip)
         self.table.setHorizontalHeaderItem(3, split_header)
         self._boxes: list[QTableWidgetItem] = []
@@ -187,7 +191,11 @@ class BustDialog(CashierDialog):
 
     def _label(self, reg: RegistrationInfo) -> str:
         seat = self._seats.get(reg.id)
-        return f"{reg.name} (T{seat.table} S{seat.number})" if seat is not None else reg.name
+        if seat is None:
+            return reg.name
+        return _("{name} (T{table} S{seat})").format(
+            name=reg.name, table=seat.table, seat=seat.number
+        )
 
     def _ticked(self, row: int) -> bool:
         return self._boxes[row].checkState() == Qt.CheckState.Checked
@@ -248,7 +256,7 @@ class BustDialog(CashierDialog):
             box.addItem(self._label(other) if everyone else other.name, other.id)
         if not everyone and self._seats.get(self._players[row].id) is not None:
             box.insertSeparator(box.count())
-            box.addItem(SOMEONE_ELSE, SOMEONE_ELSE)
+            box.addItem(_(SOMEONE_ELSE), SOMEONE_ELSE)
         box.setCurrentIndex(max(0, box.findData(chosen)))
         box.blockSignals(False)
 
@@ -283,30 +291,35 @@ class BustDialog(CashierDialog):
             return ""
         busts = self.busts()
         if not busts:
-            return "Tick the player who busted."
+            return _("Tick the player who busted.")
         names = {r.id: r.name for r in self._players}
         if len(busts) > 1:
             missing = [names[b.registration_id] for b in busts if b.chips_at_hand_start is None]
             if missing:
                 who = ", ".join(missing)
-                return f"Several busted on one hand: give the chips {who} started the hand with."
+                return _(
+                    "Several busted on one hand: give the chips {who} started the hand with."
+                ).format(who=who)
         out = {b.registration_id for b in busts}
         for bust in busts:
             if self._needs_buster and bust.busted_by is None:
-                return (
-                    f"Progressive knockouts: say who busted {names[bust.registration_id]} "
-                    "(half the bounty goes to them)."
-                )
+                return _(
+                    "Progressive knockouts: say who busted {name} (half the bounty goes to them)."
+                ).format(name=names[bust.registration_id])
             if bust.co_busters and bust.busted_by is None:
-                return f"{names[bust.registration_id]}: name who busted them before the split."
+                return _("{name}: name who busted them before the split.").format(
+                    name=names[bust.registration_id]
+                )
             if len(set(bust.busters)) < len(bust.busters):
-                return f"{names[bust.registration_id]}: the same player is named twice."
+                return _("{name}: the same player is named twice.").format(
+                    name=names[bust.registration_id]
+                )
             for buster in bust.busters:
                 if buster in out:
-                    return (
-                        f"{names[buster]} busted on this hand too, so cannot be credited "
-                        f"with busting {names[bust.registration_id]}."
-                    )
+                    return _(
+                        "{buster} busted on this hand too, so cannot be credited "
+                        "with busting {name}."
+                    ).format(buster=names[buster], name=names[bust.registration_id])
         return ""
 
 

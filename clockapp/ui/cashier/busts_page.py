@@ -15,6 +15,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 from clockapp.services.changes import Change
 from clockapp.services.results import BustInfo, ResultRow
 from clockapp.ui.cashier import operations
@@ -27,7 +29,7 @@ from clockapp.ui.cashier.prize_models import (
     BustsModel,
 )
 
-NOTHING_SELECTED = "Select the bust to undo."
+NOTHING_SELECTED = N_("Select the bust to undo.")
 
 
 class BustsPage(Page):
@@ -38,10 +40,10 @@ class BustsPage(Page):
     def __init__(self, ctx: CashierContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
         self.model = BustsModel(self)
-        self.view = table_view(self.model, "busts", "Busts")
-        self.bust_button = QPushButton("Bust players on one hand…")
+        self.view = table_view(self.model, "busts", _("Busts"))
+        self.bust_button = QPushButton(_("Bust players on one hand…"))
         self.bust_button.clicked.connect(lambda: self.start_bust())
-        self.undo_button = QPushButton("Undo the selected bust…")
+        self.undo_button = QPushButton(_("Undo the selected bust…"))
         self.undo_button.setObjectName("undo_bust")
         self.undo_button.clicked.connect(lambda: self.start_undo())
         buttons = QHBoxLayout()
@@ -59,13 +61,13 @@ class BustsPage(Page):
         # The bust whose undo the button offers; the worker reads it when its read
         # starts, so a selection changed meanwhile is read once more (the reader asks again).
         self._undo_target: BustInfo | None = None
-        self._undo_refusal: str | None = NOTHING_SELECTED
+        self._undo_refusal: str | None = _(NOTHING_SELECTED)
         corrections = ctx.services.corrections
 
         def read_undo(tid: int) -> tuple[BustInfo | None, str]:
             info = self._undo_target
             if info is None:
-                return None, NOTHING_SELECTED
+                return None, _(NOTHING_SELECTED)
             rid = info.registration_id
             return info, corrections.undo_bust_refusal(tid, [rid], bust_id=info.id)
 
@@ -86,7 +88,7 @@ class BustsPage(Page):
         info = self._selected_info()
         if info != self._undo_target:
             self._undo_target = info
-            self._set_undo(None if info is not None else NOTHING_SELECTED)
+            self._set_undo(None if info is not None else _(NOTHING_SELECTED))
         if info is not None:
             self._undo_reads.ask()
 
@@ -100,9 +102,11 @@ class BustsPage(Page):
         self._undo_refusal = refusal
         self.undo_button.setEnabled(refusal == "")
         if refusal is None:
-            self.undo_button.setToolTip("Checking whether it can be undone…")
+            self.undo_button.setToolTip(_("Checking whether it can be undone…"))
         else:
-            self.undo_button.setToolTip(f"Not possible: {refusal}" if refusal else "")
+            self.undo_button.setToolTip(
+                _("Not possible: {refusal}").format(refusal=refusal) if refusal else ""
+            )
 
     def refresh(self) -> None:
         self._reading.ask()
@@ -149,7 +153,7 @@ class BustsPage(Page):
     def _open_bust(self, read: BustRead) -> None:
         ctx = self._ctx
         if not read.in_play:
-            ctx.refuse("Nobody is in play.")
+            ctx.refuse(_("Nobody is in play."))
             return
         dialog = bust_dialog(read, None, self)
         dialog.accepted.connect(lambda: operations.record_busts(ctx, dialog.busts()))
@@ -160,7 +164,7 @@ class BustsPage(Page):
         the worker has said the service would (the button is busy meanwhile)."""
         info = self._selected_info()
         if info is None:
-            self._ctx.refuse(NOTHING_SELECTED)
+            self._ctx.refuse(_(NOTHING_SELECTED))
             return
         if info == self._undo_target and self._undo_refusal:
             self._ctx.refuse(self._undo_refusal)  # already read for this one: said at once
@@ -179,9 +183,11 @@ class BustsPage(Page):
             self._ctx.refuse(refusal)
             return
         dialog = ReasonDialog(
-            "Undo bust",
-            f"Put {info.name} back in play? The bust stays in the history, with its undo.",
-            "Undo bust",
+            _("Undo bust"),
+            _("Put {name} back in play? The bust stays in the history, with its undo.").format(
+                name=info.name
+            ),
+            _("Undo bust"),
             self,
         )
         dialog.accepted.connect(

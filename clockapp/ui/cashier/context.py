@@ -30,6 +30,8 @@ from PySide6.QtWidgets import QWidget
 from clockapp.core.chips import ChipSet
 from clockapp.core.money.handout import PlannedStacks
 from clockapp.errors import DomainError
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes, Outcome
 from clockapp.ui.banner import MessageBanner
@@ -43,7 +45,7 @@ from clockapp.ui.undo_step import UndoStep
 T = TypeVar("T")
 
 #: A press that needs the tournament's chips before any read of them has answered.
-LOOK_UNREAD = "The tournament's chips are still being read. Try again in a moment."
+LOOK_UNREAD = N_("The tournament's chips are still being read. Try again in a moment.")
 
 
 @dataclass(frozen=True)
@@ -179,7 +181,7 @@ class CashierContext(QObject):
             self.message.show_error(str(error))
             return str(error)
         report(error, self.message)  # unexpected: a dialog on this window, the traceback logged
-        return "Not saved: an unexpected error (see the message)."
+        return _("Not saved: an unexpected error (see the message).")
 
     def reader(
         self, read: Callable[[int], T], on_read: Callable[[T], object]
@@ -232,7 +234,9 @@ class CashierContext(QObject):
                 write_csv(chosen, text, separator)
             except OSError as error:
                 raise DomainError(
-                    f"{chosen} cannot be written: {error.strerror or error}."
+                    _("{path} cannot be written: {reason}.").format(
+                        path=chosen, reason=error.strerror or error
+                    )
                 ) from error
             return text
 
@@ -294,7 +298,7 @@ class CashierContext(QObject):
         Every press reads it first when none has answered, so none held is only a press
         made meanwhile: said in words."""
         if self._look is None:
-            raise DomainError(LOOK_UNREAD)
+            raise DomainError(_(LOOK_UNREAD))
         return self._look
 
     def _on_look_read(self, look: TournamentLook) -> None:
@@ -400,7 +404,7 @@ class CashierHistory(QObject):
         not answered yet: the undo asks again before it writes), as last answered."""
         command = self._top()
         if command is None:
-            return "Nothing to undo at the cashier."
+            return _("Nothing to undo at the cashier.")
         if command.check is None or command.known is None:
             return ""
         return command.known[1]
@@ -451,7 +455,11 @@ class CashierHistory(QObject):
             # Already answered for where the stations stand now: refused without asking again.
             revision, refusal = command.known
             if refusal and revision == self._revision:
-                self._ctx.refuse(f"{command.text()} cannot be undone: {refusal}")
+                self._ctx.refuse(
+                    _("{action} cannot be undone: {refusal}").format(
+                        action=command.text(), refusal=refusal
+                    )
+                )
                 return False
         if worker.busy:
             # An action pressed before is still on its way: its command is on the stack once
@@ -470,7 +478,11 @@ class CashierHistory(QObject):
         stack = self.stack
         command = stack.command(stack.index() - 1 if undo else stack.index())
         if not isinstance(command, UndoStep):
-            self._ctx.refuse(f"Nothing to {'undo' if undo else 'redo'} at the cashier.")
+            self._ctx.refuse(
+                _("Nothing to undo at the cashier.")
+                if undo
+                else _("Nothing to redo at the cashier.")
+            )
             return
         text = command.text()
         check = command.check if undo else None
@@ -480,7 +492,11 @@ class CashierHistory(QObject):
             if check is not None:
                 refusal = check()
                 if refusal:
-                    raise DomainError(f"{text} cannot be undone: {refusal}")
+                    raise DomainError(
+                        _("{action} cannot be undone: {refusal}").format(
+                            action=text, refusal=refusal
+                        )
+                    )
             outcome = reverse()
             assert isinstance(outcome, Outcome)
             return outcome
@@ -492,17 +508,19 @@ class CashierHistory(QObject):
             command.skip = True
             if undo:
                 stack.undo()
-                self._ctx.message.show_info(f"Undone: {text} (a reversing row keeps both).")
+                self._ctx.message.show_info(
+                    _("Undone: {action} (a reversing row keeps both).").format(action=text)
+                )
             else:
                 stack.redo()
-                self._ctx.message.show_info(f"Redone: {text}.")
+                self._ctx.message.show_info(_("Redone: {action}.").format(action=text))
 
         self._ctx.submit(
             work,
             done,
             key=self.keys[undo],
             control=control,
-            busy=f"{'Undoing' if undo else 'Redoing'} {text}…",
+            busy=(_("Undoing {action}…") if undo else _("Redoing {action}…")).format(action=text),
         )
 
     def _on_bus_tournament_switched(self, _tournament_id: int) -> None:

@@ -37,6 +37,8 @@ from PySide6.QtWidgets import (
 from clockapp.core.money.entries import EntryKind
 from clockapp.core.money.records import RegistrationInfo
 from clockapp.core.registration import RegistrationStatus
+from clockapp.i18n import N_, ngettext
+from clockapp.i18n import gettext as _
 from clockapp.services.cashier.sales import EntryReceipt
 from clockapp.services.changes import Change
 from clockapp.services.players import PlayerInfo
@@ -62,7 +64,7 @@ from clockapp.ui.cashier.no_seat import NoSeatBox
 
 SEARCH_LIMIT = 50
 #: What the desk says after adding a player: the buy-in is the next step, and a separate one.
-ADDED_NEXT_STEP = (
+ADDED_NEXT_STEP = N_(
     "Not registered, no buy-in taken. Next, on its own: the buy-in ({key}, or Enter on the list)."
 )
 REFRESH_ON = Change.PLAYERS | Change.ENTRIES | Change.LEDGER | Change.SEATING | Change.TOURNAMENT
@@ -70,7 +72,7 @@ REFRESH_ON = Change.PLAYERS | Change.ENTRIES | Change.LEDGER | Change.SEATING | 
 
 #: The add button's text before anything is typed (it is hidden then, but a screen reader
 #: walking the window still names it).
-ADD_PLAYER = "Add as a new player (Enter)"
+ADD_PLAYER = N_("Add as a new player (Enter)")
 
 
 @dataclass(frozen=True)
@@ -133,9 +135,9 @@ class Desk(QWidget):
     def _setup_ui(self) -> None:
         self.search = SearchBox()
         self.search.setObjectName("search")
-        self.search.setPlaceholderText("Type a name… (Up/Down, Enter)")
+        self.search.setPlaceholderText(_("Type a name… (Up/Down, Enter)"))
         self.search.setClearButtonEnabled(True)
-        self.search.setAccessibleName("Player search")
+        self.search.setAccessibleName(_("Player search"))
         name_clear_button(self.search)
         font = QFont(self.search.font())
         font.setPointSize(font.pointSize() + 4)
@@ -144,13 +146,13 @@ class Desk(QWidget):
         self.search.stepped.connect(self._on_search_stepped)
         self.search.entered.connect(self._on_search_entered)
         self.search.command.connect(self._on_search_command)
-        self.add_button = QPushButton(ADD_PLAYER)
+        self.add_button = QPushButton(_(ADD_PLAYER))
         self.add_button.setObjectName("add_player")
         self.add_button.clicked.connect(lambda: self.add_player())
         self.model = DeskModel(self)
         self.table = PlayerTable()
         self.table.setObjectName("players")
-        self.table.setAccessibleName("Players found")
+        self.table.setAccessibleName(_("Players found"))
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -182,8 +184,8 @@ class Desk(QWidget):
         grid = QGridLayout()
         self.buttons: dict[str, QPushButton] = {}
         for n, (key, kind) in enumerate(ENTRY_KEYS.items()):
-            title = KIND_TITLE[kind] if kind is not None else "Bust"
-            button = QPushButton(f"{title}  ({key})")
+            title = _(KIND_TITLE[kind]) if kind is not None else _("Bust")
+            button = QPushButton(_("{action}  ({key})").format(action=title, key=key))
             button.setObjectName(f"button_{key}")
             button.setMinimumHeight(36)
             button.clicked.connect(lambda _c=False, k=key: self.press(k))
@@ -306,7 +308,9 @@ class Desk(QWidget):
         if text is not None:
             self._shown = text
         text = (self._shown or "").strip()
-        self.add_button.setText(f"Add “{text}” as a new player (Enter)" if text else ADD_PLAYER)
+        self.add_button.setText(
+            _("Add “{name}” as a new player (Enter)").format(name=text) if text else _(ADD_PLAYER)
+        )
         self.add_button.setVisible(bool(text) and not found)
         row = self.model.row_of_player(keep) if keep is not None else None
         self.select_row(row if row is not None else 0)
@@ -381,12 +385,14 @@ class Desk(QWidget):
     def _on_selection_changed(self, *_args: object) -> None:
         row = self.selected()
         if row is None:
-            self.selected_label.setText("No player selected")
+            self.selected_label.setText(_("No player selected"))
             return
         reg = row.registration
         detail = row.status
         if reg is not None and reg.bought_in:
-            detail += f" · entries {reg.entries}, rebuys {reg.rebuys}, add-ons {reg.add_ons}"
+            detail += _(" · entries {entries}, rebuys {rebuys}, add-ons {add_ons}").format(
+                entries=reg.entries, rebuys=reg.rebuys, add_ons=reg.add_ons
+            )
             if reg.place is not None:
                 detail += f" · {place_text(reg.place, reg.tied)}"
         self.selected_label.setText(f"{row.player.display_name}\n{detail}")
@@ -405,7 +411,7 @@ class Desk(QWidget):
             parent=self,
             open_dialog=self._open,
             done=self._on_player_chosen,
-            next_step=ADDED_NEXT_STEP.format(key=BUY_IN_KEY),
+            next_step=_(ADDED_NEXT_STEP).format(key=BUY_IN_KEY),
         )
 
     def _on_player_chosen(self, info: PlayerInfo | None) -> None:
@@ -428,7 +434,9 @@ class Desk(QWidget):
         """
         row = self.selected()
         if row is None:
-            self._ctx.refuse("Select a player first: type a few letters of the name, then Enter.")
+            self._ctx.refuse(
+                _("Select a player first: type a few letters of the name, then Enter.")
+            )
             self._after_action()
             return False
         ctx, kind, player = self._ctx, ENTRY_KEYS[key], row.player
@@ -474,8 +482,9 @@ class Desk(QWidget):
             )
             if self.dialog is not None:  # another dialog was opened while the field was read
                 self._ctx.refuse(
-                    f"Close the open dialog first, then press the key for {player.display_name}"
-                    " again."
+                    _("Close the open dialog first, then press the key for {name} again.").format(
+                        name=player.display_name
+                    )
                 )
                 return
             # The player pressed on, as read now (the highlight may have moved meanwhile).
@@ -509,10 +518,14 @@ class Desk(QWidget):
             return
         if choice is IfFull.OPEN_TABLE:
             sale.dialog.add_note(
-                f"Opens table {table.number} ({table.seat_count} seats): {name} sits there."
+                ngettext(
+                    "Opens table {table} ({count} seat): {name} sits there.",
+                    "Opens table {table} ({count} seats): {name} sits there.",
+                    table.seat_count,
+                ).format(table=table.number, count=table.seat_count, name=name)
             )
         else:
-            sale.dialog.add_note(f"No seat is free: {name} waits for one.")
+            sale.dialog.add_note(_("No seat is free: {name} waits for one.").format(name=name))
         self._open_entry(sale, row, kind, choice)
 
     def _open_entry(self, sale: EntrySale, row: DeskRow, kind: EntryKind, if_full: IfFull) -> None:
@@ -546,11 +559,15 @@ class Desk(QWidget):
     def _start_bust(self, row: DeskRow) -> None:
         ctx, name, reg = self._ctx, row.player.display_name, row.registration
         if reg is None or not reg.bought_in:
-            ctx.refuse(f"{name} has not bought in, so cannot be busted.")
+            ctx.refuse(_("{name} has not bought in, so cannot be busted.").format(name=name))
             return
         if reg.status is RegistrationStatus.BUSTED:
             where = place_text(reg.place, reg.tied)
-            ctx.refuse(f"{name} is already out" + (f" ({where})." if where else "."))
+            ctx.refuse(
+                _("{name} is already out ({place}).").format(name=name, place=where)
+                if where
+                else _("{name} is already out.").format(name=name)
+            )
             return
         # The dialog opens when the room has been read on the worker (F6's button is busy).
         services, tid, rid = ctx.services, ctx.tid, reg.id
@@ -563,10 +580,14 @@ class Desk(QWidget):
 
     def _open_bust(self, read: BustRead, registration_id: int, name: str) -> None:
         if self.dialog is not None:  # another dialog was opened while the room was read
-            self._ctx.refuse(f"Close the open dialog first, then bust {name} again.")
+            self._ctx.refuse(
+                _("Close the open dialog first, then bust {name} again.").format(name=name)
+            )
             return
         if all(r.id != registration_id for r in read.in_play):  # out since (another station)
-            self._ctx.refuse(f"{name} is no longer in play, so cannot be busted.")
+            self._ctx.refuse(
+                _("{name} is no longer in play, so cannot be busted.").format(name=name)
+            )
             self._after_action()
             return
         dialog = bust_dialog(read, registration_id, self)

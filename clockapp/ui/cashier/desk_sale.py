@@ -20,6 +20,7 @@ from clockapp.core.money.entry_rules import EntryRules
 from clockapp.core.money.entry_sale import sale_extras
 from clockapp.core.money.records import RegistrationInfo
 from clockapp.core.registration import RegistrationStatus
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.seating.sale_seat import TableToOpen
 from clockapp.ui.cashier.context import CashierContext
@@ -96,7 +97,11 @@ def entry_dialog(
     refusal shown, nothing written)."""
     name, reg = row.player.display_name, row.registration
     if kind is not EntryKind.BUY_IN and (reg is None or not reg.bought_in):
-        ctx.refuse(f"{name} has not bought in yet: press {BUY_IN_KEY} for the buy-in first.")
+        ctx.refuse(
+            _("{name} has not bought in yet: press {key} for the buy-in first.").format(
+                name=name, key=BUY_IN_KEY
+            )
+        )
         return None
     option = read.option if read is not None else None
     if read is None or option is None:
@@ -108,9 +113,13 @@ def entry_dialog(
     ask_stack, at_table = extras.ask_stack, extras.at_table
     note = ""
     if at_table:
-        note = f"{name} is still in play: this records the bust at the table first."
+        note = _("{name} is still in play: this records the bust at the table first.").format(
+            name=name
+        )
         if ask_stack:
-            note = f"{name} is still in play: give the chips they have now (0 if busted)."
+            note = _("{name} is still in play: give the chips they have now (0 if busted).").format(
+                name=name
+            )
     dialog = EntryDialog(
         name,
         option.offer,

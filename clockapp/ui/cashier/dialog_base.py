@@ -27,6 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 from clockapp.ui.inks import ink_sheet
 
 
@@ -93,9 +95,9 @@ class CashierDialog(QDialog):
 
 
 #: What a dialog that takes money says under its form, from the start.
-MONEY_HINT = "With the money in hand: Ctrl+Enter or “{ok}”. Enter takes no money."
+MONEY_HINT = N_("With the money in hand: Ctrl+Enter or “{ok}”. Enter takes no money.")
 #: What a plain Enter says there.
-ENTER_TAKES_NO_MONEY = "Not taken: Ctrl+Enter (or the button) takes the money."
+ENTER_TAKES_NO_MONEY = N_("Not taken: Ctrl+Enter (or the button) takes the money.")
 
 
 class MoneyDialog(CashierDialog):
@@ -108,13 +110,13 @@ class MoneyDialog(CashierDialog):
     """
 
     def __init__(self, title: str, ok_text: str, parent: QWidget | None) -> None:
-        super().__init__(title, f"{ok_text} (Ctrl+Enter)", parent)
+        super().__init__(title, _("{action} (Ctrl+Enter)").format(action=ok_text), parent)
         self.ok_button.setDefault(False)
         # Not even when it has the focus: Enter there is the same reflex as anywhere else.
         self.ok_button.setAutoDefault(False)
         cancel = self.buttons.button(QDialogButtonBox.StandardButton.Cancel)
         cancel.setDefault(True)  # else the button box makes OK the default when it shows
-        self.hint_label = QLabel(MONEY_HINT.format(ok=ok_text))
+        self.hint_label = QLabel(_(MONEY_HINT).format(ok=ok_text))
         self.hint_label.setObjectName("money_hint")
         self.hint_label.setWordWrap(True)
         self.hint_label.setStyleSheet(ink_sheet("#455a64"))
@@ -136,14 +138,14 @@ class MoneyDialog(CashierDialog):
             if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
                 self._on_buttons_accepted()
             else:
-                self.error_label.setText(ENTER_TAKES_NO_MONEY)
+                self.error_label.setText(_(ENTER_TAKES_NO_MONEY))
             return
         super().keyPressEvent(event)
 
     def done(self, result: int) -> None:
         if result == QDialog.DialogCode.Accepted and not self.on_screen():
             # Nobody saw what is being confirmed: the money is not taken.
-            self.error_label.setText("Not confirmed: this confirmation was not on screen.")
+            self.error_label.setText(_("Not confirmed: this confirmation was not on screen."))
             return
         super().done(result)
 

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.money.amounts import format_cents, typed_amount
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 from clockapp.services.players import PlayerDetails
 from clockapp.ui.cashier.dialog_base import CashierDialog, big_label
 from clockapp.ui.cashier.widgets import amount_edit, read_amount
@@ -56,15 +57,18 @@ class AddPlayerDialog(CashierDialog):
     """
 
     def __init__(self, name: str = "", parent: QWidget | None = None) -> None:
-        super().__init__("Add a player", "Add player (no buy-in)", parent)
+        super().__init__(_("Add a player"), _("Add player (no buy-in)"), parent)
         self.setObjectName("add_player_dialog")
         about = QLabel(
-            (
-                "Nobody of that name is in the database. Check the spelling, then add the player."
-                if name
-                else "A new player for the database."
+            _(
+                "Nobody of that name is in the database. Check the spelling, then add the player. "
+                "Adding does not register the player or take a buy-in: that is the next step."
             )
-            + " Adding does not register the player or take a buy-in: that is the next step."
+            if name
+            else _(
+                "A new player for the database. Adding does not register the player or take a "
+                "buy-in: that is the next step."
+            )
         )
         about.setWordWrap(True)
         self.layout_.insertWidget(0, about)
@@ -74,11 +78,11 @@ class AddPlayerDialog(CashierDialog):
         self.email_edit = QLineEdit()
         self.team_edit = QLineEdit()
         for label, edit in (
-            ("Name:", self.name_edit),
-            ("Nickname:", self.nickname_edit),
-            ("Phone:", self.phone_edit),
-            ("E-mail:", self.email_edit),
-            ("Team:", self.team_edit),
+            (_("Name:"), self.name_edit),
+            (_("Nickname:"), self.nickname_edit),
+            (_("Phone:"), self.phone_edit),
+            (_("E-mail:"), self.email_edit),
+            (_("Team:"), self.team_edit),
         ):
             self.form.addRow(label, edit)
             edit.textChanged.connect(self._update)
@@ -117,9 +121,9 @@ class ReasonDialog(CashierDialog):
         self.layout_.insertWidget(0, about)
         self.reason_edit = QLineEdit()
         self.reason_edit.setObjectName("reason")
-        self.reason_edit.setPlaceholderText("for example: wrong player, paid twice")
+        self.reason_edit.setPlaceholderText(_("for example: wrong player, paid twice"))
         self.reason_edit.textChanged.connect(self._update)
-        self.form.addRow("Reason:", self.reason_edit)
+        self.form.addRow(_("Reason:"), self.reason_edit)
         self._update()
         self.reason_edit.setFocus()
 
@@ -128,32 +132,32 @@ class ReasonDialog(CashierDialog):
         return self.reason_edit.text().strip()
 
     def _problem(self) -> str:
-        return "" if self.reason() else "Give a reason: the ledger keeps it next to both rows."
+        return "" if self.reason() else _("Give a reason: the ledger keeps it next to both rows.")
 
 
 class DrawerCountDialog(CashierDialog):
     """The cashier's count of the drawer, against what the ledger expects."""
 
     def __init__(self, expected: int, parent: QWidget | None = None) -> None:
-        super().__init__("Count the cash drawer", "Record count", parent)
+        super().__init__(_("Count the cash drawer"), _("Record count"), parent)
         self.setObjectName("drawer_dialog")
         self.expected = expected
-        self.form.addRow("Expected:", big_label(format_cents(expected), 14))
-        self.counted_edit = amount_edit("counted cash")
+        self.form.addRow(_("Expected:"), big_label(format_cents(expected), 14))
+        self.counted_edit = amount_edit(_("counted cash"))
         self.counted_edit.setObjectName("counted")
         self.counted_edit.textChanged.connect(self._update)
-        self.form.addRow("Counted:", self.counted_edit)
+        self.form.addRow(_("Counted:"), self.counted_edit)
         self.difference_label = big_label("", 14)
         self.difference_label.setObjectName("difference")
-        self.form.addRow("Difference:", self.difference_label)
+        self.form.addRow(_("Difference:"), self.difference_label)
         self.note_edit = QLineEdit()
-        self.form.addRow("Note:", self.note_edit)
+        self.form.addRow(_("Note:"), self.note_edit)
         self._update()
         self.counted_edit.setFocus()
 
     def counted(self) -> int | None:
         """Cents counted (None when nothing typed). Raises AmountError."""
-        return read_amount(self.counted_edit, "Counted cash")
+        return read_amount(self.counted_edit, _("Counted cash"))
 
     def _problem(self) -> str:
         try:
@@ -163,36 +167,48 @@ class DrawerCountDialog(CashierDialog):
             return str(error)
         if counted is None:
             self.difference_label.setText("—")
-            return "Type the cash counted in the drawer."
+            return _("Type the cash counted in the drawer.")
         difference = counted - self.expected
         if difference == 0:
-            self.difference_label.setText("balanced")
+            self.difference_label.setText(_("balanced"))
         else:
-            word = "over" if difference > 0 else "short"
-            self.difference_label.setText(f"{word} by {format_cents(abs(difference))}")
+            amount = format_cents(abs(difference))
+            self.difference_label.setText(
+                _("over by {amount}").format(amount=amount)
+                if difference > 0
+                else _("short by {amount}").format(amount=amount)
+            )
         return ""
 
 
 class PayDialog(CashierDialog):
     """Pay a prize or bounties: the amount owed, or part of it."""
 
-    def __init__(self, name: str, what: str, owed: int, parent: QWidget | None = None) -> None:
-        super().__init__(f"Pay {what}: {name}", f"Pay {what}", parent)
+    def __init__(
+        self, name: str, owed: int, parent: QWidget | None = None, *, bounty: bool = False
+    ) -> None:
+        super().__init__(
+            _("Pay bounties: {name}").format(name=name)
+            if bounty
+            else _("Pay prize: {name}").format(name=name),
+            _("Pay bounties") if bounty else _("Pay prize"),
+            parent,
+        )
         self.setObjectName("pay_dialog")
         self.owed = owed
-        self.layout_.insertWidget(0, big_label(f"Pay {name}", 14))
-        self.form.addRow("Owed:", QLabel(format_cents(owed)))
-        self.amount_edit = amount_edit("all that is owed", typed_amount(owed))
+        self.layout_.insertWidget(0, big_label(_("Pay {name}").format(name=name), 14))
+        self.form.addRow(_("Owed:"), QLabel(format_cents(owed)))
+        self.amount_edit = amount_edit(_("all that is owed"), typed_amount(owed))
         self.amount_edit.setObjectName("amount")
         self.amount_edit.textChanged.connect(self._update)
         self.amount_edit.selectAll()
-        self.form.addRow("Pay:", self.amount_edit)
+        self.form.addRow(_("Pay:"), self.amount_edit)
         self._update()
         self.amount_edit.setFocus()
 
     def amount(self) -> int | None:
         """Cents to pay (None: all that is owed). Raises AmountError."""
-        return read_amount(self.amount_edit, "Amount paid", allow_zero=False)
+        return read_amount(self.amount_edit, _("Amount paid"), allow_zero=False)
 
     def _problem(self) -> str:
         # More than owed is left to the service, which refuses it with the amounts in the message.

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.drawer import DrawerCount, NightSummary
+from clockapp.i18n import gettext as _
 from clockapp.services.cashier.sales import DrawerInfo
 from clockapp.services.changes import Change
 from clockapp.ui.cashier import operations
@@ -43,14 +44,14 @@ class DrawerPage(Page):
             font.setBold(True)
             label.setFont(font)
         form = QFormLayout()
-        form.addRow("Expected in the drawer:", self.expected_label)
-        form.addRow("Last count:", self.counted_label)
-        form.addRow("Difference:", self.difference_label)
-        self.count_button = QPushButton("Count the drawer… (Ctrl+Shift+D)")
+        form.addRow(_("Expected in the drawer:"), self.expected_label)
+        form.addRow(_("Last count:"), self.counted_label)
+        form.addRow(_("Difference:"), self.difference_label)
+        self.count_button = QPushButton(_("Count the drawer… (Ctrl+Shift+D)"))
         self.count_button.setObjectName("count_drawer")
         self.count_button.clicked.connect(lambda: self.start_count())
         self.summary_model = LinesModel(self)
-        self.summary_view = table_view(self.summary_model, "summary", "Drawer summary")
+        self.summary_view = table_view(self.summary_model, "summary", _("Drawer summary"))
         self.summary_view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.summary_view.horizontalHeader().setStretchLastSection(False)
         top = QVBoxLayout()
@@ -58,7 +59,7 @@ class DrawerPage(Page):
         top.addWidget(self.count_button)
         top.addStretch(1)
         right = QVBoxLayout()
-        right.addWidget(QLabel("<b>End-of-night summary</b>"))
+        right.addWidget(QLabel(_("<b>End-of-night summary</b>")))
         right.addWidget(self.summary_view, 1)
         layout = QHBoxLayout(self)
         layout.addLayout(top, 1)
@@ -79,12 +80,14 @@ class DrawerPage(Page):
         if counts:
             last = counts[-1]
             when = last.created_at.astimezone().strftime("%H:%M")
-            self.counted_label.setText(f"{format_cents(last.counted)} at {when}")
+            self.counted_label.setText(
+                _("{amount} at {time}").format(amount=format_cents(last.counted), time=when)
+            )
             self.difference_label.setText(drawer.status)
             color = "#1b5e20" if drawer.difference == 0 else "#b71c1c"
             self.difference_label.setStyleSheet(ink_sheet(color))
         else:
-            self.counted_label.setText("not counted yet")
+            self.counted_label.setText(_("not counted yet"))
             self.difference_label.setText("—")
             self.difference_label.setStyleSheet("")
         self.summary_model.set_rows(summary.lines(symbol=self._ctx.currency()))

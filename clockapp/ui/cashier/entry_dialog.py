@@ -20,7 +20,9 @@ from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.entries import EntryKind, EntryOffer
 from clockapp.core.money.handout import PlannedStacks, handout
 from clockapp.errors import DomainError
+from clockapp.formats import chips as format_chips
 from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 from clockapp.ui.cashier.dialog_base import MoneyDialog, big_label
 from clockapp.ui.cashier.widgets import HandoutView, amount_edit, read_amount
 from clockapp.ui.inks import ink_sheet
@@ -31,6 +33,34 @@ KIND_TITLE = {
     EntryKind.REBUY: N_("Rebuy"),
     EntryKind.ADD_ON: N_("Add-on"),
     EntryKind.RE_ENTRY: N_("Re-entry"),
+}
+#: Each entry dialog's window title, with the player's name.
+KIND_DIALOG_TITLE = {
+    EntryKind.BUY_IN: N_("Buy-in: {name}"),
+    EntryKind.REBUY: N_("Rebuy: {name}"),
+    EntryKind.ADD_ON: N_("Add-on: {name}"),
+    EntryKind.RE_ENTRY: N_("Re-entry: {name}"),
+}
+#: The heading inside each entry dialog, with the player's name.
+KIND_HEADING = {
+    EntryKind.BUY_IN: N_("Buy-in — {name}"),
+    EntryKind.REBUY: N_("Rebuy — {name}"),
+    EntryKind.ADD_ON: N_("Add-on — {name}"),
+    EntryKind.RE_ENTRY: N_("Re-entry — {name}"),
+}
+#: The last sale's first line: who bought which entry.
+KIND_SOLD = {
+    EntryKind.BUY_IN: N_("{name}: buy-in"),
+    EntryKind.REBUY: N_("{name}: rebuy"),
+    EntryKind.ADD_ON: N_("{name}: add-on"),
+    EntryKind.RE_ENTRY: N_("{name}: re-entry"),
+}
+#: The button that takes the money for each entry kind.
+KIND_CONFIRM = {
+    EntryKind.BUY_IN: N_("Confirm buy-in"),
+    EntryKind.REBUY: N_("Confirm rebuy"),
+    EntryKind.ADD_ON: N_("Confirm add-on"),
+    EntryKind.RE_ENTRY: N_("Confirm re-entry"),
 }
 
 
@@ -54,8 +84,10 @@ class EntryDialog(MoneyDialog):
         stacks: PlannedStacks | None = None,
         parent: QWidget | None = None,
     ) -> None:
-        title = KIND_TITLE[offer.kind]
-        super().__init__(f"{title}: {name}", f"Confirm {title.lower()}", parent)
+        kind = offer.kind
+        super().__init__(
+            _(KIND_DIALOG_TITLE[kind]).format(name=name), _(KIND_CONFIRM[kind]), parent
+        )
         self.setObjectName("entry_dialog")
         self.setMinimumWidth(440)
         self.offer = offer
@@ -63,7 +95,7 @@ class EntryDialog(MoneyDialog):
         self._chip_set = chip_set
         self._stacks = stacks  # the stacks planned with the structure, as the sale records
         self._shown_offers: list[EntryOffer] = []
-        self.layout_.insertWidget(0, big_label(f"{title} — {name}", 16))
+        self.layout_.insertWidget(0, big_label(_(KIND_HEADING[kind]).format(name=name), 16))
         self.note_label = QLabel(note)
         self.note_label.setObjectName("entry_note")
         self.note_label.setWordWrap(True)
@@ -72,31 +104,33 @@ class EntryDialog(MoneyDialog):
         self.layout_.insertWidget(1, self.note_label)
         self.due_label = big_label()
         self.due_label.setObjectName("due")
-        self.form.addRow("Due:", self.due_label)
+        self.form.addRow(_("Due:"), self.due_label)
         self.split_label = QLabel()
         self.split_label.setStyleSheet(ink_sheet("#607d8b"))
         self.form.addRow("", self.split_label)
         self.add_on_box = QCheckBox()
         if add_on is not None:
             self.add_on_box.setText(
-                f"with the add-on (+{format_cents(add_on.price.total)}, T{add_on.chips:,})"
+                _("with the add-on (+{price}, T{chips})").format(
+                    price=format_cents(add_on.price.total), chips=format_chips(add_on.chips)
+                )
             )
             self.form.addRow("", self.add_on_box)
             self.add_on_box.toggled.connect(self._update)
         self.stack_spin = QSpinBox()
         self.stack_spin.setRange(0, 2_000_000_000)
         self.stack_spin.setGroupSeparatorShown(True)
-        self.stack_spin.setSpecialValueText("busted (0)")
+        self.stack_spin.setSpecialValueText(_("busted (0)"))
         if ask_stack:
-            self.form.addRow("Player's chips now:", self.stack_spin)
-        self.tendered_edit = amount_edit("exact amount")
+            self.form.addRow(_("Player's chips now:"), self.stack_spin)
+        self.tendered_edit = amount_edit(_("exact amount"))
         self.tendered_edit.setObjectName("tendered")
         self.tendered_edit.textChanged.connect(self._update)
-        self.form.addRow("Tendered:", self.tendered_edit)
+        self.form.addRow(_("Tendered:"), self.tendered_edit)
         self.change_label = big_label("", 16)
         self.change_label.setObjectName("change_due")
-        self.form.addRow("Change due:", self.change_label)
-        self.layout_.insertWidget(3, QLabel("<b>Chips to hand over</b>"))
+        self.form.addRow(_("Change due:"), self.change_label)
+        self.layout_.insertWidget(3, QLabel(_("<b>Chips to hand over</b>")))
         self.handout = HandoutView()
         self.layout_.insertWidget(4, self.handout)
         self._update()
@@ -130,7 +164,7 @@ class EntryDialog(MoneyDialog):
 
     def tendered(self) -> int | None:
         """Cents handed over (None when the field is empty: the exact amount)."""
-        return read_amount(self.tendered_edit, "Tendered")
+        return read_amount(self.tendered_edit, _("Tendered"))
 
     # ------------------------------------------------------------------ checking
     def _problem(self) -> str:
@@ -145,9 +179,10 @@ class EntryDialog(MoneyDialog):
             return ""
         if tendered < total:
             self.change_label.setText("—")
-            return (
-                f"{format_cents(tendered)} tendered is {format_cents(total - tendered)} short of "
-                f"the {format_cents(total)} due."
+            return _("{tendered} tendered is {short} short of the {due} due.").format(
+                tendered=format_cents(tendered),
+                short=format_cents(total - tendered),
+                due=format_cents(total),
             )
         self.change_label.setText(format_cents(tendered - total))
         return ""
@@ -159,9 +194,11 @@ class EntryDialog(MoneyDialog):
         self.due_label.setText(format_cents(self.total()))
         split = [o.price for o in offers]
         self.split_label.setText(
-            f"prize pool {format_cents(sum(p.prize_pool for p in split))} · "
-            f"fee {format_cents(sum(p.house_fee for p in split))} · "
-            f"bounty {format_cents(sum(p.bounty for p in split))}"
+            _("prize pool {pool} · fee {fee} · bounty {bounty}").format(
+                pool=format_cents(sum(p.prize_pool for p in split)),
+                fee=format_cents(sum(p.house_fee for p in split)),
+                bounty=format_cents(sum(p.bounty for p in split)),
+            )
         )
         if offers != self._shown_offers:
             # The chips depend only on what is bought, not on each key of the amount tendered.
@@ -169,6 +206,6 @@ class EntryDialog(MoneyDialog):
             parts = []
             for o in offers:
                 chips = handout(o.kind, o.chips, self._chip_set, self._stacks)
-                parts.append((KIND_TITLE[o.kind], chips.breakdown, o.chips, chips.note))
+                parts.append((_(KIND_TITLE[o.kind]), chips.breakdown, o.chips, chips.note))
             self.handout.show_chips(parts, self._chip_set)
         super()._update()

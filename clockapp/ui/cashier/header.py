@@ -16,6 +16,8 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.records import CashierConfig
 from clockapp.core.registration import RegistrationWindow
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.services.changes import Change
 from clockapp.services.payouts import PayoutView
 from clockapp.services.tournaments import TournamentInfo
@@ -88,25 +90,28 @@ class CashierHeader(QWidget):
         self.pool_label.setObjectName("cashier_pool")
         self.registration_label = QLabel()  # whether a new player may buy in now
         self.registration_label.setObjectName("cashier_registration")
-        self.rules_button = QPushButton("Rules…")
+        self.rules_button = QPushButton(_("Rules…"))
         self.rules_button.setObjectName("rules")
         self.rules_button.setToolTip(
-            "Entry rules (Ctrl+Shift+E): kind of tournament, prices, late registration, rebuys, "
-            "add-on, re-entry, opening float"
+            _(
+                "Entry rules (Ctrl+Shift+E): kind of tournament, prices, late registration, "
+                "rebuys, "
+                "add-on, re-entry, opening float"
+            )
         )
         self.rules_button.clicked.connect(lambda: self.rules_requested.emit())
-        self.bounties_button = QPushButton("Bounties…")
+        self.bounties_button = QPushButton(_("Bounties…"))
         self.bounties_button.setObjectName("bounties")
         self.bounties_button.setToolTip(
-            "Bounty format (knockout, progressive, mystery envelopes) and ticket prizes"
+            _("Bounty format (knockout, progressive, mystery envelopes) and ticket prizes")
         )
         self.bounties_button.clicked.connect(
             lambda: open_bounty_dialog(self._ctx, self.window(), self.bounties_button)
         )
-        self.undo_button = QPushButton("Undo")
+        self.undo_button = QPushButton(_("Undo"))
         self.undo_button.setObjectName("undo")
         self.undo_button.clicked.connect(lambda: self.undo_requested.emit())
-        self.redo_button = QPushButton("Redo")
+        self.redo_button = QPushButton(_("Redo"))
         self.redo_button.setObjectName("redo")
         self.redo_button.clicked.connect(lambda: self.redo_requested.emit())
         self.redo_button.setEnabled(False)
@@ -138,15 +143,27 @@ class CashierHeader(QWidget):
         self.rules_label.setText(f"· {describe_rules(config)} ·")
 
     def _show_pool(self, view: PayoutView) -> None:
-        money = ""
+        # One phrase per item of the line, each whole, joined by the line's dots.
+        items = [
+            _("Prize pool {amount}").format(amount=format_cents(view.prize_pool)),
+            ngettext("{count} entry", "{count} entries", view.entries).format(count=view.entries),
+            # Those a deal left in are nobody's "left" once it ended the night.
+            _("the tournament is over")
+            if view.finished
+            else ngettext("{count} left", "{count} left", view.players_left).format(
+                count=view.players_left
+            ),
+            ngettext("{count} paid", "{count} paid", view.places_paid).format(
+                count=view.places_paid
+            ),
+        ]
         if view.players_to_money and not view.finished:
-            money = f" · {view.players_to_money} to the money"
-        # Those a deal left in are nobody's "left" once it ended the night.
-        field = "the tournament is over" if view.finished else f"{view.players_left} left"
-        self.pool_label.setText(
-            f"Prize pool {format_cents(view.prize_pool)} · {view.entries} entries · "
-            f"{field} · {view.places_paid} paid{money}"
-        )
+            items.append(
+                ngettext(
+                    "{count} to the money", "{count} to the money", view.players_to_money
+                ).format(count=view.players_to_money)
+            )
+        self.pool_label.setText(" · ".join(items))
 
     def _on_history_undo_changed(self) -> None:
         """Offer Undo only when the service would accept the reversal now (why not: tooltip)."""
@@ -154,14 +171,16 @@ class CashierHeader(QWidget):
         refusal = history.undo_refusal()
         self.undo_button.setEnabled(not refusal and not history.pending)
         self.undo_button.setToolTip(
-            f"Cannot be undone: {refusal}" if refusal else "Undo (Ctrl+Z): writes a reversing row"
+            _("Cannot be undone: {refusal}").format(refusal=refusal)
+            if refusal
+            else _("Undo (Ctrl+Z): writes a reversing row")
         )
 
     def _on_stack_undo_text_changed(self, text: str) -> None:
-        self.undo_button.setText(f"Undo {text}".strip())
+        self.undo_button.setText(_("Undo {action}").format(action=text) if text else _("Undo"))
 
     def _on_stack_redo_text_changed(self, text: str) -> None:
-        self.redo_button.setText(f"Redo {text}".strip())
+        self.redo_button.setText(_("Redo {action}").format(action=text) if text else _("Redo"))
 
 
 __all__ = ["POOL_REFRESH_ON", "SALE", "CashierHeader", "show_registration"]

@@ -11,6 +11,8 @@ from __future__ import annotations
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QLabel, QWidget
 
+from clockapp.i18n import N_, ngettext
+from clockapp.i18n import gettext as _
 from clockapp.services.players.importing import ImportAction, ImportLine, ImportPlan
 from clockapp.ui.cashier.dialog_base import CashierDialog
 from clockapp.ui.cashier.pages import table_view
@@ -19,9 +21,9 @@ from clockapp.ui.inks import ink_on
 
 #: What the preview calls each action.
 ACTION_TEXT = {
-    ImportAction.CREATE: "create",
-    ImportAction.MERGE: "use existing",
-    ImportAction.SKIP: "skip",
+    ImportAction.CREATE: N_("create"),
+    ImportAction.MERGE: N_("use existing"),
+    ImportAction.SKIP: N_("skip"),
 }
 
 _SKIPPED = "#888888"
@@ -31,10 +33,10 @@ class ImportPreviewModel(RowsModel[ImportLine]):
     """The lines of an import plan: file line, name, action and why."""
 
     COLUMNS = (
-        Column("Line", lambda r: str(r.line), numeric=True),
-        Column("Name", lambda r: r.name),
-        Column("Action", lambda r: ACTION_TEXT[r.action]),
-        Column("Why", lambda r: r.note),
+        Column(N_("Line"), lambda r: str(r.line), numeric=True),
+        Column(N_("Name"), lambda r: r.name),
+        Column(N_("Action"), lambda r: _(ACTION_TEXT[r.action])),
+        Column(N_("Why"), lambda r: r.note),
     )
 
     def _foreground(self, row: ImportLine) -> QBrush | None:
@@ -47,19 +49,21 @@ class PreRegistrationDialog(CashierDialog):
     def __init__(self, plan: ImportPlan, source: str, parent: QWidget | None = None) -> None:
         names = plan.count(ImportAction.CREATE) + plan.count(ImportAction.MERGE)
         super().__init__(
-            f"Import pre-registrations: {source}",
-            f"Import {names} name{'s' if names != 1 else ''}",
+            _("Import pre-registrations: {source}").format(source=source),
+            ngettext("Import {count} name", "Import {count} names", names).format(count=names),
             parent,
         )
         self.setObjectName("pre_registration_preview")
         self.setMinimumSize(640, 420)
         self.plan = plan
-        self.summary_label = QLabel(f"{source}: {plan.summary()}.")
+        self.summary_label = QLabel(
+            _("{source}: {summary}.").format(source=source, summary=plan.summary())
+        )
         self.summary_label.setObjectName("preview_summary")
         self.summary_label.setWordWrap(True)
         self.model = ImportPreviewModel(self)
         self.model.set_rows(plan.lines)
-        self.view = table_view(self.model, "preview_lines", "Lines to import")
+        self.view = table_view(self.model, "preview_lines", _("Lines to import"))
         # Fixed widths: sizing to the contents measures every line of a long list.
         for header, width in (("Line", 50), ("Name", 220), ("Action", 100)):
             self.view.setColumnWidth(self.model.column_of(header), width)
@@ -69,5 +73,5 @@ class PreRegistrationDialog(CashierDialog):
 
     def _problem(self) -> str:
         if not any(line.action is not ImportAction.SKIP for line in self.plan.lines):
-            return "Nothing to import: every name is skipped (see Why)."
+            return _("Nothing to import: every name is skipped (see Why).")
         return ""

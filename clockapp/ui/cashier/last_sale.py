@@ -11,11 +11,12 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
 
 from clockapp.core.money.amounts import format_money
+from clockapp.i18n import gettext as _
 from clockapp.services.cashier.sales import EntryReceipt
 from clockapp.services.changes import Change, Changes
 from clockapp.ui.cashier import reports
 from clockapp.ui.cashier.context import CashierContext
-from clockapp.ui.cashier.entry_dialog import KIND_TITLE
+from clockapp.ui.cashier.entry_dialog import KIND_SOLD, KIND_TITLE
 from clockapp.ui.cashier.widgets import HandoutView
 from clockapp.ui.exports import ask_save_path
 from clockapp.ui.inks import ink_sheet, window_ink
@@ -26,12 +27,12 @@ class LastSale(QGroupBox):
     """The last entry sold at this desk, kept on screen while the chips are counted out."""
 
     def __init__(self, ctx: CashierContext) -> None:
-        super().__init__("Last sale")
+        super().__init__(_("Last sale"))
         self._ctx = ctx
         self.receipt: EntryReceipt | None = None
         self.seat = ""
         box = QVBoxLayout(self)
-        self.label = QLabel("Nothing sold yet.")
+        self.label = QLabel(_("Nothing sold yet."))
         self.label.setObjectName("last_sale")
         self.label.setWordWrap(True)
         box.addWidget(self.label)
@@ -45,9 +46,9 @@ class LastSale(QGroupBox):
         self.chip_warning.hide()
         box.addWidget(self.chip_warning)
         prints = QHBoxLayout()
-        self.receipt_button = QPushButton("Receipt PDF… (Ctrl+P)")
+        self.receipt_button = QPushButton(_("Receipt PDF… (Ctrl+P)"))
         self.receipt_button.clicked.connect(lambda: self.save_receipt())
-        self.card_button = QPushButton("Seat card PDF…")
+        self.card_button = QPushButton(_("Seat card PDF…"))
         self.card_button.clicked.connect(lambda: self.save_seat_card())
         prints.addWidget(self.receipt_button)
         prints.addWidget(self.card_button)
@@ -107,7 +108,7 @@ class LastSale(QGroupBox):
         self.receipt_button.setEnabled(standing)
         self.card_button.setEnabled(standing)
         if receipt is None:
-            self.label.setText("Nothing sold yet.")
+            self.label.setText(_("Nothing sold yet."))
             self.handout.clear()
             self.chip_warning.hide()
             return
@@ -116,12 +117,15 @@ class LastSale(QGroupBox):
         def money(cents: int) -> str:
             return format_money(cents, currency)
 
-        lines = [f"<b>{receipt.registration.name}</b>: {KIND_TITLE[receipt.kind].lower()}"]
-        lines.append(f"Paid {money(receipt.total)}")
+        lines = [
+            _(KIND_SOLD[receipt.kind]).format(name=f"<b>{receipt.registration.name}</b>"),
+            _("Paid {amount}").format(amount=money(receipt.total)),
+        ]
         if receipt.tendered is not None:
             lines.append(
-                f"tendered {money(receipt.tendered)}, "
-                f"<b>change {money(receipt.change_due or 0)}</b>"
+                _("tendered {tendered}, <b>change {change}</b>").format(
+                    tendered=money(receipt.tendered), change=money(receipt.change_due or 0)
+                )
             )
         if self.seat:
             lines.append(f"<span style='font-size:x-large'><b>{self.seat}</b></span>")
@@ -131,29 +135,28 @@ class LastSale(QGroupBox):
         if self.voided:
             voids = ", ".join(f"#{void}" for void in sorted(self.voided.values()))
             back = sum(row.amount for row in receipt.rows if row.id in self.voided)
-            text = (
-                f"<s>{text}</s><br><b style='color:{window_ink('#c62828')}'>Voided ({voids}): "
-                f"{money(-back)}</b> — no receipt for it."
-            )
+            text = f"<s>{text}</s><br>" + _(
+                "<b style='color:{color}'>Voided ({rows}): {amount}</b> — no receipt for it."
+            ).format(color=window_ink("#c62828"), rows=voids, amount=money(-back))
         self.label.setText(text)
-        parts = [(KIND_TITLE[h.kind], h.breakdown, h.chips, h.note) for h in receipt.handouts]
+        parts = [(_(KIND_TITLE[h.kind]), h.breakdown, h.chips, h.note) for h in receipt.handouts]
         self.handout.show_chips(parts, self._ctx.chip_set())
         self.chip_warning.setText("\n".join(receipt.chip_warnings))
         self.chip_warning.setVisible(bool(receipt.chip_warnings))
 
     def _ask(self, title: str, what: str) -> str:
-        return ask_save_path(self, title, self._ctx.export_name(what, "pdf"), "PDF (*.pdf)")
+        return ask_save_path(self, title, self._ctx.export_name(what, "pdf"), _("PDF (*.pdf)"))
 
     def save_receipt(self, path: str | None = None) -> str | None:
         """Write the receipt as a PDF (asks where when no path is given)."""
         receipt = self.receipt
         if receipt is None:
-            self._ctx.refuse("Nothing sold yet: there is no receipt to print.")
+            self._ctx.refuse(_("Nothing sold yet: there is no receipt to print."))
             return None
         if self.voided:
-            self._ctx.refuse("The last sale was voided: there is no receipt to print.")
+            self._ctx.refuse(_("The last sale was voided: there is no receipt to print."))
             return None
-        path = path or self._ask("Save receipt", f"receipt-{receipt.rows[0].id}")
+        path = path or self._ask(_("Save receipt"), f"receipt-{receipt.rows[0].id}")
         if not path:
             return None
         reports.write_receipt(
@@ -165,7 +168,7 @@ class LastSale(QGroupBox):
             self.seat,
             currency=self._ctx.currency(),
         )
-        self._ctx.message.show_info(f"Receipt saved: {path}")
+        self._ctx.message.show_info(_("Receipt saved: {path}").format(path=path))
         return path
 
     def save_seat_card(self, path: str | None = None) -> str | None:
@@ -173,10 +176,10 @@ class LastSale(QGroupBox):
         receipt = self.receipt
         if receipt is None or self.voided:
             return None
-        path = path or self._ask("Save seat card", f"seat-card-{receipt.registration.name}")
+        path = path or self._ask(_("Save seat card"), f"seat-card-{receipt.registration.name}")
         if not path:
             return None
         name = receipt.registration.name
         reports.write_seat_card(path, self._ctx.tournament_name(), name, self.seat, receipt.chips)
-        self._ctx.message.show_info(f"Seat card saved: {path}")
+        self._ctx.message.show_info(_("Seat card saved: {path}").format(path=path))
         return path

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.balances import LedgerBalances
 from clockapp.core.money.records import LedgerEntry
+from clockapp.i18n import gettext as _
 from clockapp.services.changes import Change
 from clockapp.ui.actions import (
     REGISTRY_PROPERTY,
@@ -36,21 +37,21 @@ class LedgerPage(Page):
     def __init__(self, ctx: CashierContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
         self.model = LedgerModel(self)
-        self.view = table_view(self.model, "ledger", "Ledger")
+        self.view = table_view(self.model, "ledger", _("Ledger"))
         self.totals = QLabel()
         self.totals.setObjectName("ledger_totals")
-        self.void_button = QPushButton("Void row… (Del)")
+        self.void_button = QPushButton(_("Void row… (Del)"))
         self.void_button.setObjectName("void")
         self.void_button.setShortcut(key_sequences(CashierAction.VOID)[0])
         mark(self.void_button, Meaning.DELETE_ROW)
         self.void_button.setProperty(REGISTRY_PROPERTY, registry_name(CashierAction.VOID))
         self.void_button.clicked.connect(lambda: self.start_void())
-        self.refund_button = QPushButton("Refund entry…")
+        self.refund_button = QPushButton(_("Refund entry…"))
         self.refund_button.clicked.connect(lambda: self.start_refund())
-        self.export_button = QPushButton("Export CSV…")
+        self.export_button = QPushButton(_("Export CSV…"))
         self.export_button.setObjectName("export_ledger")
         self.export_button.clicked.connect(lambda: self.export_csv())
-        note = QLabel("Nothing is ever deleted: a void adds a reversing row, and both stay.")
+        note = QLabel(_("Nothing is ever deleted: a void adds a reversing row, and both stay."))
         note.setStyleSheet(ink_sheet("#607d8b"))
         buttons = QHBoxLayout()
         buttons.addWidget(self.void_button)
@@ -82,10 +83,12 @@ class LedgerPage(Page):
         return ctx.save_text(
             self,
             path,
-            "Export the ledger",
+            _("Export the ledger"),
             "ledger",
             lambda: cashier.ledger_csv(tid),
-            lambda saved, _text: ctx.message.show_info(f"Ledger exported: {saved}"),
+            lambda saved, _text: ctx.message.show_info(
+                _("Ledger exported: {path}").format(path=saved)
+            ),
             control=self.export_button,
         )
 
@@ -99,10 +102,17 @@ class LedgerPage(Page):
         self.view.scrollToBottom()
         self._update_buttons()
         self.totals.setText(
-            f"Cash in {format_cents(b.cash_in)} · out {format_cents(b.cash_out)} · "
-            f"prize pool {format_cents(b.prize_pool)} · fees {format_cents(b.house_fees)} · "
-            f"bounties {format_cents(b.bounty_pool)} · still owed "
-            f"{format_cents(b.still_owed)}"
+            _(
+                "Cash in {cash_in} · out {cash_out} · prize pool {pool} · fees {fees} · "
+                "bounties {bounties} · still owed {owed}"
+            ).format(
+                cash_in=format_cents(b.cash_in),
+                cash_out=format_cents(b.cash_out),
+                pool=format_cents(b.prize_pool),
+                fees=format_cents(b.house_fees),
+                bounties=format_cents(b.bounty_pool),
+                owed=format_cents(b.still_owed),
+            )
         )
 
     def select_row_id(self, row_id: int) -> None:
@@ -144,24 +154,26 @@ class LedgerPage(Page):
         entry = self._selected_row_entry()
         if entry is None:
             self._asked_row = None
-            self._show_refusals(*("Select a ledger row first.",) * 2)
+            self._show_refusals(*(_("Select a ledger row first."),) * 2)
             return
         self._asked_row = entry.id
         self._refusal_reads.ask()
 
     def _show_refusals(self, void: str, refund: str) -> None:
         for button, refusal, what in (
-            (self.void_button, void, "Void the selected row with a reason (Del)"),
-            (self.refund_button, refund, "Hand the selected entry's money back"),
+            (self.void_button, void, _("Void the selected row with a reason (Del)")),
+            (self.refund_button, refund, _("Hand the selected entry's money back")),
         ):
             button.setEnabled(not refusal)
-            button.setToolTip(f"Not possible: {refusal}" if refusal else what)
+            button.setToolTip(
+                _("Not possible: {refusal}").format(refusal=refusal) if refusal else what
+            )
 
     def _selected_entry(self) -> LedgerEntry | None:
         row = self.selected_row(self.view)
         entry = self.model.row_at(row) if row is not None else None
         if entry is None:
-            self._ctx.refuse("Select a ledger row first.")
+            self._ctx.refuse(_("Select a ledger row first."))
         return entry
 
     def start_void(self) -> bool:
@@ -181,13 +193,29 @@ class LedgerPage(Page):
 
     def _open_void(self, entry: LedgerEntry, refusal: str) -> None:
         if refusal:  # the service's answer, not a guess made here
-            self._ctx.refuse(f"Row #{entry.id} cannot be voided: {refusal}")
+            self._ctx.refuse(
+                _("Row #{row} cannot be voided: {refusal}").format(row=entry.id, refusal=refusal)
+            )
             return
         dialog = ReasonDialog(
-            f"Void row #{entry.id}",
-            f"Void row #{entry.id}: {entry.kind.value}, {entry.name or 'no player'}, "
-            f"{format_cents(entry.amount)}. A reversing row is added; both stay in the ledger.",
-            "Void row",
+            _("Void row #{row}").format(row=entry.id),
+            (
+                _(
+                    "Void row #{row}: {kind}, {name}, {amount}. A reversing row is added; both "
+                    "stay in the ledger."
+                )
+                if entry.name
+                else _(
+                    "Void row #{row}: {kind}, no player, {amount}. A reversing row is added; "
+                    "both stay in the ledger."
+                )
+            ).format(
+                row=entry.id,
+                kind=entry.kind.value,
+                name=entry.name,
+                amount=format_cents(entry.amount),
+            ),
+            _("Void row"),
             self,
         )
         dialog.accepted.connect(
@@ -211,13 +239,22 @@ class LedgerPage(Page):
 
     def _open_refund(self, entry: LedgerEntry, refusal: str) -> None:
         if refusal:
-            self._ctx.refuse(f"Row #{entry.id} cannot be refunded: {refusal}")
+            self._ctx.refuse(
+                _("Row #{row} cannot be refunded: {refusal}").format(row=entry.id, refusal=refusal)
+            )
             return
         dialog = ReasonDialog(
-            f"Refund row #{entry.id}",
-            f"Hand back {format_cents(entry.amount)} to {entry.name} for row #{entry.id} "
-            f"({entry.kind.value}); the entry no longer counts in the field.",
-            "Refund",
+            _("Refund row #{row}").format(row=entry.id),
+            _(
+                "Hand back {amount} to {name} for row #{row} ({kind}); the entry no longer "
+                "counts in the field."
+            ).format(
+                amount=format_cents(entry.amount),
+                name=entry.name,
+                row=entry.id,
+                kind=entry.kind.value,
+            ),
+            _("Refund"),
             self,
         )
         dialog.accepted.connect(

@@ -22,17 +22,20 @@ from clockapp.core.money.records import LedgerEntry, RegistrationInfo, cash_effe
 from clockapp.core.money.reversals import signed_amount
 from clockapp.core.payouts import ordinal
 from clockapp.core.registration import RegistrationStatus
+from clockapp.formats import chips as format_chips
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 from clockapp.services.players import PlayerInfo
 from clockapp.ui.cashier.rows_model import Column, RowsModel, styled_font
 from clockapp.ui.inks import ink_on
 
 #: What the cashier calls each registration status.
 STATUS_TEXT = {
-    RegistrationStatus.PRE_REGISTERED: "pre-registered",
-    RegistrationStatus.CHECKED_IN: "checked in",
-    RegistrationStatus.PLAYING: "playing",
-    RegistrationStatus.BUSTED: "busted",
-    RegistrationStatus.WITHDRAWN: "withdrawn",
+    RegistrationStatus.PRE_REGISTERED: N_("pre-registered"),
+    RegistrationStatus.CHECKED_IN: N_("checked in"),
+    RegistrationStatus.PLAYING: N_("playing"),
+    RegistrationStatus.BUSTED: N_("busted"),
+    RegistrationStatus.WITHDRAWN: N_("withdrawn"),
 }
 
 
@@ -52,9 +55,9 @@ def entries_text(reg: RegistrationInfo | None) -> str:
         return ""
     parts = [str(reg.entries)]
     if reg.rebuys:
-        parts.append(f"{reg.rebuys}R")
+        parts.append(_("{count}R").format(count=reg.rebuys))
     if reg.add_ons:
-        parts.append("A" if reg.add_ons == 1 else f"{reg.add_ons}A")
+        parts.append(_("A") if reg.add_ons == 1 else _("{count}A").format(count=reg.add_ons))
     return " + ".join(parts)
 
 
@@ -63,7 +66,7 @@ def place_text(place: int | None, tied: int = 1) -> str:
     if place is None:
         return ""
     if tied > 1:
-        return f"{ordinal(place)}-{ordinal(place + tied - 1)}"
+        return _("{first}-{last}").format(first=ordinal(place), last=ordinal(place + tied - 1))
     return ordinal(place)
 
 
@@ -79,8 +82,8 @@ class DeskRow:
     def status(self) -> str:
         """'not registered', 'checked in', 'playing', 'out'..."""
         if self.registration is None:
-            return "not registered"
-        return STATUS_TEXT[self.registration.status]
+            return _("not registered")
+        return _(STATUS_TEXT[self.registration.status])
 
 
 # Built once: a view asks for a row's font and colour on every paint.
@@ -96,12 +99,12 @@ class DeskModel(RowsModel[DeskRow]):
     """The players matching what the cashier types."""
 
     COLUMNS = (
-        Column("Name", lambda r: r.player.display_name),
-        Column("Team", lambda r: r.player.team),
-        Column("Status", lambda r: r.status),
-        Column("Entries", lambda r: entries_text(r.registration), numeric=True),
+        Column(N_("Name"), lambda r: r.player.display_name),
+        Column(N_("Team"), lambda r: r.player.team),
+        Column(N_("Status"), lambda r: r.status),
+        Column(N_("Entries"), lambda r: entries_text(r.registration), numeric=True),
         Column(
-            "Place",
+            N_("Place"),
             lambda r: (
                 place_text(r.registration.place, r.registration.tied)
                 if r.registration is not None
@@ -129,12 +132,12 @@ class RegistrationsModel(RowsModel[RegistrationInfo]):
 
     COLUMNS = (
         Column("#", lambda r: str(r.id), numeric=True),
-        Column("Name", lambda r: r.name),
-        Column("Status", lambda r: STATUS_TEXT[r.status]),
-        Column("Entries", lambda r: str(r.entries), numeric=True),
-        Column("Rebuys", lambda r: str(r.rebuys), numeric=True),
-        Column("Add-ons", lambda r: str(r.add_ons), numeric=True),
-        Column("Place", lambda r: place_text(r.place, r.tied), numeric=True),
+        Column(N_("Name"), lambda r: r.name),
+        Column(N_("Status"), lambda r: _(STATUS_TEXT[r.status])),
+        Column(N_("Entries"), lambda r: str(r.entries), numeric=True),
+        Column(N_("Rebuys"), lambda r: str(r.rebuys), numeric=True),
+        Column(N_("Add-ons"), lambda r: str(r.add_ons), numeric=True),
+        Column(N_("Place"), lambda r: place_text(r.place, r.tied), numeric=True),
     )
 
     def row_key(self, row: RegistrationInfo) -> Hashable:
@@ -145,14 +148,18 @@ class RegistrationsModel(RowsModel[RegistrationInfo]):
 def ledger_note(entry: LedgerEntry) -> str:
     """The reason column: why a row was written, and what a void reverses."""
     if entry.kind is RowKind.VOID:
-        return f"voids #{entry.target_id}: {entry.reason}"
+        return _("voids #{row}: {reason}").format(row=entry.target_id, reason=entry.reason)
     if entry.kind is RowKind.REFUND:
-        return f"refunds #{entry.target_id}: {entry.reason}"
+        return _("refunds #{row}: {reason}").format(row=entry.target_id, reason=entry.reason)
     note = entry.reason
     if entry.voided_by is not None:
-        note = f"{note} (voided by #{entry.voided_by})".strip()
+        note = _("{reason} (voided by #{row})").format(reason=note, row=entry.voided_by).strip()
     if entry.chips:
-        note = f"T{entry.chips:,} in chips. {note}".strip()
+        note = (
+            _("T{chips} in chips. {reason}")
+            .format(chips=format_chips(entry.chips), reason=note)
+            .strip()
+        )
     return note
 
 
@@ -161,14 +168,14 @@ class LedgerModel(RowsModel[LedgerEntry]):
 
     COLUMNS = (
         Column("#", lambda r: str(r.id), numeric=True),
-        Column("Time", lambda r: local_time(r.created_at)),
-        Column("Kind", lambda r: r.kind.value),
-        Column("Player", lambda r: r.name),
+        Column(N_("Time"), lambda r: local_time(r.created_at)),
+        Column(N_("Kind"), lambda r: r.kind.value),
+        Column(N_("Player"), lambda r: r.name),
         # A reversal (void, refund) shows its minus sign: it takes money back, it adds none.
-        Column("Amount", lambda r: money(signed_amount(r.kind, r.amount)), numeric=True),
+        Column(N_("Amount"), lambda r: money(signed_amount(r.kind, r.amount)), numeric=True),
         # Who recorded it: "cashier@laptop2" (the station's role and machine).
-        Column("Station", lambda r: r.station),
-        Column("Reason", ledger_note),  # last: the free text takes the rest of the width
+        Column(N_("Station"), lambda r: r.station),
+        Column(N_("Reason"), ledger_note),  # last: the free text takes the rest of the width
     )
 
     def __init__(self, parent: Any = None) -> None:
@@ -211,8 +218,11 @@ class LedgerModel(RowsModel[LedgerEntry]):
         parts = []
         if row.split is not None:
             parts.append(
-                f"prize pool {money(row.split.prize_pool)}, fee {money(row.split.house_fee)}, "
-                f"bounty {money(row.split.bounty)}"
+                _("prize pool {pool}, fee {fee}, bounty {bounty}").format(
+                    pool=money(row.split.prize_pool),
+                    fee=money(row.split.house_fee),
+                    bounty=money(row.split.bounty),
+                )
             )
         return "; ".join(parts) or None
 
@@ -221,8 +231,8 @@ class LinesModel(RowsModel[tuple[str, str]]):
     """(label, value) pairs: the end-of-night summary."""
 
     COLUMNS = (
-        Column("Item", lambda r: r[0]),
-        Column("Value", lambda r: r[1], numeric=True),
+        Column(N_("Item"), lambda r: r[0]),
+        Column(N_("Value"), lambda r: r[1], numeric=True),
     )
 
     def row_key(self, row: tuple[str, str]) -> Hashable:
@@ -243,7 +253,7 @@ class PlayerRow:
     def tonight(self) -> str:
         """'' when neither on this tournament's list nor waiting, else the registration's
         status and the place on the waiting list."""
-        status = STATUS_TEXT[self.registration.status] if self.registration is not None else ""
+        status = _(STATUS_TEXT[self.registration.status]) if self.registration is not None else ""
         return " · ".join(part for part in (status, self.waiting) if part)
 
 
@@ -252,13 +262,13 @@ class PlayersModel(RowsModel[PlayerRow]):
 
     COLUMNS = (
         Column("#", lambda r: str(r.player.id), numeric=True),
-        Column("Name", lambda r: r.player.name),
-        Column("Nickname", lambda r: r.player.nickname),
-        Column("Team", lambda r: r.player.team),
-        Column("Phone", lambda r: r.player.phone),
-        Column("E-mail", lambda r: r.player.email),
-        Column("Tonight", lambda r: r.tonight),
-        Column("Notes", lambda r: " ".join(r.player.notes.split())),
+        Column(N_("Name"), lambda r: r.player.name),
+        Column(N_("Nickname"), lambda r: r.player.nickname),
+        Column(N_("Team"), lambda r: r.player.team),
+        Column(N_("Phone"), lambda r: r.player.phone),
+        Column(N_("E-mail"), lambda r: r.player.email),
+        Column(N_("Tonight"), lambda r: r.tonight),
+        Column(N_("Notes"), lambda r: " ".join(r.player.notes.split())),
     )
 
     def row_key(self, row: PlayerRow) -> Hashable:

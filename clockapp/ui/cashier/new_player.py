@@ -16,12 +16,14 @@ from html import escape
 
 from PySide6.QtWidgets import QDialog, QLabel, QLineEdit, QMessageBox, QWidget
 
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 from clockapp.services.players import PlayerDetails, PlayerInfo, fold
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialog_base import CashierDialog
 
-USE_EXISTING = "Use existing player"
-ADD_WITH_NOTE = "Add with a note"
+USE_EXISTING = N_("Use existing player")
+ADD_WITH_NOTE = N_("Add with a note")
 
 #: What the flow ends with: the player to use (new or existing), or None when nothing was added.
 Done = Callable[[PlayerInfo | None], None]
@@ -43,23 +45,33 @@ class NamesakeBox(QMessageBox):
         super().__init__(parent)
         self.setObjectName("namesake_box")
         self.setIcon(QMessageBox.Icon.Warning)
-        self.setWindowTitle("Name already taken")
+        self.setWindowTitle(_("Name already taken"))
         self.namesakes = namesakes
         first = namesakes[0]
         self.setText(
-            f"There is already a player called <b>{escape(first.name)}</b>. "
-            "Is this the same person?"
+            _("There is already a player called <b>{name}</b>. Is this the same person?").format(
+                name=escape(first.name)
+            )
         )
         lines = []
         for player in namesakes[:5]:
             extra = " · ".join(p for p in (player.team, player.phone, player.email) if p)
-            lines.append(f"#{player.id} {player.display_name}" + (f" — {extra}" if extra else ""))
+            lines.append(
+                _("#{id} {name} — {details}").format(
+                    id=player.id, name=player.display_name, details=extra
+                )
+                if extra
+                else _("#{id} {name}").format(id=player.id, name=player.display_name)
+            )
         self.setInformativeText(
-            "\n".join(lines) + f"\n\nA different person of the same name: add a note, e.g. "
-            f"“{noted_name(name, 'blue hat')}”."
+            "\n".join(lines)
+            + "\n\n"
+            + _("A different person of the same name: add a note, e.g. “{example}”.").format(
+                example=noted_name(name, _("blue hat"))
+            )
         )
-        self.use_button = self.addButton(USE_EXISTING, QMessageBox.ButtonRole.AcceptRole)
-        self.note_button = self.addButton(ADD_WITH_NOTE, QMessageBox.ButtonRole.ActionRole)
+        self.use_button = self.addButton(_(USE_EXISTING), QMessageBox.ButtonRole.AcceptRole)
+        self.note_button = self.addButton(_(ADD_WITH_NOTE), QMessageBox.ButtonRole.ActionRole)
         self.cancel_button = self.addButton(QMessageBox.StandardButton.Cancel)
         # Enter keeps the player already there: it never adds anyone.
         self.setDefaultButton(self.use_button)
@@ -70,20 +82,24 @@ class NoteDialog(CashierDialog):
     """The note that tells two players of the same name apart."""
 
     def __init__(self, name: str, parent: QWidget | None = None) -> None:
-        super().__init__("Add with a note", "Add player", parent)
+        super().__init__(_(ADD_WITH_NOTE), _("Add player"), parent)
         self.setObjectName("note_dialog")
         self.base = name
-        about = QLabel(f"Another player is called {name}. Add a note that tells them apart:")
+        about = QLabel(
+            _("Another player is called {name}. Add a note that tells them apart:").format(
+                name=name
+            )
+        )
         about.setWordWrap(True)
         self.layout_.insertWidget(0, about)
         self.note_edit = QLineEdit()
         self.note_edit.setObjectName("note")
-        self.note_edit.setPlaceholderText("for example: blue hat, from Leeds, Jr.")
+        self.note_edit.setPlaceholderText(_("for example: blue hat, from Leeds, Jr."))
         self.note_edit.textChanged.connect(self._update)
-        self.form.addRow("Note:", self.note_edit)
+        self.form.addRow(_("Note:"), self.note_edit)
         self.preview = QLabel()
         self.preview.setObjectName("noted_name")
-        self.form.addRow("New player:", self.preview)
+        self.form.addRow(_("New player:"), self.preview)
         self._update()
         self.note_edit.setFocus()
 
@@ -96,7 +112,7 @@ class NoteDialog(CashierDialog):
             return ""
         note = self.note_edit.text().strip()
         self.preview.setText(f"<b>{escape(self.name())}</b>" if note else "")
-        return "" if note else "Type the note that tells the two players apart."
+        return "" if note else _("Type the note that tells the two players apart.")
 
 
 def add_new_player(
@@ -147,10 +163,11 @@ def _create_or_warn(
         # Created on the worker; `done` hears the answer (None for a refusal, said in words).
         asked = ctx.call(
             lambda: players.create(details, unique=True),
-            f"{details.name} added as a new player." + (f" {next_step}" if next_step else ""),
+            _("{name} added as a new player.").format(name=details.name)
+            + (f" {next_step}" if next_step else ""),
             done,
             key=("new player", fold(details.name)),
-            busy=f"Adding {details.name}…",
+            busy=_("Adding {name}…").format(name=details.name),
             on_refused=lambda _words: done(None),
         )
         if not asked:
@@ -163,8 +180,9 @@ def _create_or_warn(
         if clicked is box.use_button:
             existing = namesakes[0]
             ctx.message.show_info(
-                f"{existing.display_name} (#{existing.id}) is already in the database: "
-                "no new player added."
+                _("{name} (#{id}) is already in the database: no new player added.").format(
+                    name=existing.display_name, id=existing.id
+                )
             )
             done(existing)
         elif clicked is box.note_button:
@@ -234,16 +252,19 @@ def _save_or_warn(
     box = QMessageBox(parent)
     box.setObjectName("rename_box")
     box.setIcon(QMessageBox.Icon.Warning)
-    box.setWindowTitle("Name already taken")
+    box.setWindowTitle(_("Name already taken"))
     box.setText(
-        f"There is already a player called <b>{escape(first.name)}</b> (#{first.id}). "
-        f"Give {escape(player.name)} the same name?"
+        _(
+            "There is already a player called <b>{name}</b> (#{id}). Give {player} the same name?"
+        ).format(name=escape(first.name), id=first.id, player=escape(player.name))
     )
     box.setInformativeText(
-        "The same person twice: cancel, then merge them (Merge into…). Two people of one "
-        f"name: add a note to the name, e.g. “{noted_name(details.name, 'blue hat')}”."
+        _(
+            "The same person twice: cancel, then merge them (Merge into…). Two people of one "
+            "name: add a note to the name, e.g. “{example}”."
+        ).format(example=noted_name(details.name, _("blue hat")))
     )
-    save_button = box.addButton("Save anyway", QMessageBox.ButtonRole.AcceptRole)
+    save_button = box.addButton(_("Save anyway"), QMessageBox.ButtonRole.AcceptRole)
     cancel = box.addButton(QMessageBox.StandardButton.Cancel)
     box.setDefaultButton(cancel)  # Enter saves nothing
     box.setEscapeButton(cancel)

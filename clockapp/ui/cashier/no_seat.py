@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 from clockapp.services.seating.sale_seat import IfFull, TableToOpen
 
-OPEN_A_TABLE = "Open a table"
-SELL_WITHOUT_A_SEAT = "Sell without a seat"
+OPEN_A_TABLE = N_("Open a table")
+SELL_WITHOUT_A_SEAT = N_("Sell without a seat")
 
 
 class NoSeatBox(QMessageBox):
@@ -23,14 +25,18 @@ class NoSeatBox(QMessageBox):
         super().__init__(parent)
         self.setObjectName("no_seat_box")
         self.setIcon(QMessageBox.Icon.Question)
-        self.setWindowTitle("No seat is free")
+        self.setWindowTitle(_("No seat is free"))
         self.table = table
         self.setText(table.question)
         self.setInformativeText(
-            f"Every open seat is taken. Nothing is sold to {name} until you choose."
+            _("Every open seat is taken. Nothing is sold to {name} until you choose.").format(
+                name=name
+            )
         )
-        self.open_button = self.addButton(OPEN_A_TABLE, QMessageBox.ButtonRole.AcceptRole)
-        self.without_button = self.addButton(SELL_WITHOUT_A_SEAT, QMessageBox.ButtonRole.ActionRole)
+        self.open_button = self.addButton(_(OPEN_A_TABLE), QMessageBox.ButtonRole.AcceptRole)
+        self.without_button = self.addButton(
+            _(SELL_WITHOUT_A_SEAT), QMessageBox.ButtonRole.ActionRole
+        )
         self.cancel_button = self.addButton(QMessageBox.StandardButton.Cancel)
         self.setDefaultButton(self.open_button)
         self.setEscapeButton(self.cancel_button)

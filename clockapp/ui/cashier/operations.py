@@ -22,6 +22,9 @@ from clockapp.core.money.records import LedgerEntry
 from clockapp.core.money.till import DealInfo
 from clockapp.core.payouts import PayoutStructure, ordinal
 from clockapp.core.satellite import Satellite, satellite_wall_text
+from clockapp.formats import chips as format_chips
+from clockapp.i18n import N_, ngettext
+from clockapp.i18n import gettext as _
 from clockapp.services.bounties.views import BountyView
 from clockapp.services.cashier.sales import DrawerInfo, EntryReceipt
 from clockapp.services.changes import Outcome
@@ -32,7 +35,42 @@ from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.entry_dialog import KIND_TITLE
 from clockapp.ui.operations import Control
 
+#: The ledger reason an undo writes (kept in English: it is stored with the rows).
 UNDO_REASON = "undone at the cashier"
+
+#: What the status line says while each kind of sale is recorded.
+KIND_RECORDING = {
+    EntryKind.BUY_IN: N_("{name}: buy-in being recorded…"),
+    EntryKind.REBUY: N_("{name}: rebuy being recorded…"),
+    EntryKind.ADD_ON: N_("{name}: add-on being recorded…"),
+    EntryKind.RE_ENTRY: N_("{name}: re-entry being recorded…"),
+}
+#: The receipt in words for each kind of sale: (paid exactly, paid with change).
+KIND_RECEIPT = {
+    EntryKind.BUY_IN: (
+        N_("{name}: buy-in {total} paid; hand over T{chips} in chips."),
+        N_("{name}: buy-in {total} paid; change {change}; hand over T{chips} in chips."),
+    ),
+    EntryKind.REBUY: (
+        N_("{name}: rebuy {total} paid; hand over T{chips} in chips."),
+        N_("{name}: rebuy {total} paid; change {change}; hand over T{chips} in chips."),
+    ),
+    EntryKind.ADD_ON: (
+        N_("{name}: add-on {total} paid; hand over T{chips} in chips."),
+        N_("{name}: add-on {total} paid; change {change}; hand over T{chips} in chips."),
+    ),
+    EntryKind.RE_ENTRY: (
+        N_("{name}: re-entry {total} paid; hand over T{chips} in chips."),
+        N_("{name}: re-entry {total} paid; change {change}; hand over T{chips} in chips."),
+    ),
+}
+#: The undo history's name for each kind of sale.
+KIND_UNDO_TEXT = {
+    EntryKind.BUY_IN: N_("Buy-in {name}"),
+    EntryKind.REBUY: N_("Rebuy {name}"),
+    EntryKind.ADD_ON: N_("Add-on {name}"),
+    EntryKind.RE_ENTRY: N_("Re-entry {name}"),
+}
 
 
 def _void_rows(
@@ -122,8 +160,6 @@ def sell(
             if_full=if_full,
         )
 
-    title = KIND_TITLE[kind]
-
     def sold(receipt: EntryReceipt) -> None:
         _show_sale(ctx, kind, receipt, lambda: operation(None))
         if on_sold is not None:
@@ -133,7 +169,7 @@ def sell(
         lambda: operation(tendered),
         sold,
         key=("sell", kind, player_id),
-        busy=f"{name}: {title.lower()} being recorded…",
+        busy=_(KIND_RECORDING[kind]).format(name=name),
     )
 
 
@@ -144,16 +180,15 @@ def _show_sale(
     again: Callable[[], Outcome[EntryReceipt]],
 ) -> None:
     """What a sale that answered shows (the receipt in words), and the Undo it offers."""
-    title = KIND_TITLE[kind]
-    change = (
-        f"; change {format_cents(receipt.change_due)}" if receipt.change_due is not None else ""
-    )
-    text = (
-        f"{receipt.registration.name}: {title.lower()} {format_cents(receipt.total)} paid"
-        f"{change}; hand over T{receipt.chips:,} in chips."
+    exact, with_change = KIND_RECEIPT[kind]
+    text = _(exact if receipt.change_due is None else with_change).format(
+        name=receipt.registration.name,
+        total=format_cents(receipt.total),
+        change=format_cents(receipt.change_due or 0),
+        chips=format_chips(receipt.chips),
     )
     if receipt.opened_table is not None:
-        text += f" Table {receipt.opened_table} opened for the player."
+        text += " " + _("Table {table} opened for the player.").format(table=receipt.opened_table)
     note = receipt.seat
     if note is not None and note.seat is None:
         ctx.refuse(f"{text} {note.sentence}")  # sold, but the cashier must see: no seat
@@ -173,7 +208,7 @@ def _show_sale(
         return _void_rows(
             ctx,
             rows,
-            f"{title.lower()} {UNDO_REASON}",
+            f"{KIND_TITLE[kind].lower()} {UNDO_REASON}",
             undo_bust_of=bust_of[0],
             close_table=opened[0],
         )
@@ -185,7 +220,12 @@ def _show_sale(
         opened[0] = redone.value.opened_table
         return redone
 
-    ctx.history.record(f"{title} {receipt.registration.name}", undo, redo, _voidable(ctx, rows))
+    ctx.history.record(
+        _(KIND_UNDO_TEXT[kind]).format(name=receipt.registration.name),
+        undo,
+        redo,
+        _voidable(ctx, rows),
+    )
 
 
 # ------------------------------------------------------------------------------ corrections
@@ -197,10 +237,12 @@ def void(
     services, tid = ctx.services, ctx.tid
     return ctx.call(
         lambda: services.cashier.void(tid, entry.id, reason),
-        f"Row #{entry.id} ({entry.kind.value}, {format_cents(entry.amount)}) voided: {reason}",
+        _("Row #{row} ({kind}, {amount}) voided: {reason}").format(
+            row=entry.id, kind=entry.kind.value, amount=format_cents(entry.amount), reason=reason
+        ),
         key=("void", entry.id),
         control=control,
-        busy=f"Voiding row #{entry.id}…",
+        busy=_("Voiding row #{row}…").format(row=entry.id),
     )
 
 
@@ -211,10 +253,12 @@ def refund(
     services, tid = ctx.services, ctx.tid
     return ctx.call(
         lambda: services.cashier.refund(tid, entry.id, reason),
-        f"Row #{entry.id} refunded: {format_cents(entry.amount)} back to {entry.name}.",
+        _("Row #{row} refunded: {amount} back to {name}.").format(
+            row=entry.id, amount=format_cents(entry.amount), name=entry.name
+        ),
         key=("refund", entry.id),
         control=control,
-        busy=f"Refunding row #{entry.id}…",
+        busy=_("Refunding row #{row}…").format(row=entry.id),
     )
 
 
@@ -226,8 +270,11 @@ def count_drawer(
 
     def counted_shown(info: DrawerInfo) -> None:
         ctx.message.show_info(
-            f"Drawer counted {format_cents(info.counted)} against {format_cents(info.expected)} "
-            f"expected: {info.count.status}."
+            _("Drawer counted {counted} against {expected} expected: {status}.").format(
+                counted=format_cents(info.counted),
+                expected=format_cents(info.expected),
+                status=info.count.status,
+            )
         )
 
     return ctx.call(
@@ -235,7 +282,7 @@ def count_drawer(
         on_done=counted_shown,
         key="count drawer",
         control=control,
-        busy="Recording the count…",
+        busy=_("Recording the count…"),
     )
 
 
@@ -244,15 +291,32 @@ def describe_busts(report: BustReport) -> str:
     """'Ann finished 9th. Bob finished 3rd: $120.00 due. 5 left, 2 to the money.'"""
     parts = []
     for due in report.busted:
-        place = ordinal(due.place) if due.place is not None else "out"
-        prize = f": {format_cents(due.prize)} due" if due.prize else ""
-        parts.append(f"{due.name} finished {place}{prize}.")
-    money = ""
+        place = ordinal(due.place) if due.place is not None else _("out")
+        if due.prize:
+            parts.append(
+                _("{name} finished {place}: {prize} due.").format(
+                    name=due.name, place=place, prize=format_cents(due.prize)
+                )
+            )
+        else:
+            parts.append(_("{name} finished {place}.").format(name=due.name, place=place))
+    left = report.players_left
     if report.players_to_money:
-        money = f", {report.players_to_money} to the money"
+        parts.append(
+            ngettext(
+                "{count} left, {to_money} to the money.",
+                "{count} left, {to_money} to the money.",
+                left,
+            ).format(count=left, to_money=report.players_to_money)
+        )
     elif report.players_to_money == 0:
-        money = ", all in the money"
-    parts.append(f"{report.players_left} left{money}.")
+        parts.append(
+            ngettext(
+                "{count} left, all in the money.", "{count} left, all in the money.", left
+            ).format(count=left)
+        )
+    else:
+        parts.append(ngettext("{count} left.", "{count} left.", left).format(count=left))
     return " ".join(parts)
 
 
@@ -274,7 +338,7 @@ def record_busts(ctx: CashierContext, busts: Sequence[BustInput]) -> bool:
         operation,
         lambda report: _show_busts(ctx, inputs, report, operation),
         key=("bust", tuple(players)),
-        busy="Recording the bust…",
+        busy=_("Recording the bust…"),
     )
 
 
@@ -308,7 +372,7 @@ def _show_busts(
         return ctx.services.corrections.undo_bust_refusal(tid, players, bust_ids=recorded)
 
     names = ", ".join(due.name for due in report.busted)
-    ctx.history.record(f"Bust {names}", undo, redo, check)
+    ctx.history.record(_("Bust {names}").format(names=names), undo, redo, check)
 
 
 def undo_bust(
@@ -327,8 +391,14 @@ def undo_bust(
 
     def shown(report: BustReport) -> None:
         seats = "".join(f" {note.sentence}." for note in report.seats)
+        left = report.players_left
         ctx.message.show_info(
-            f"{name} is back in play ({reason}). {report.players_left} left.{seats}"
+            ngettext(
+                "{name} is back in play ({reason}). {count} left.",
+                "{name} is back in play ({reason}). {count} left.",
+                left,
+            ).format(name=name, reason=reason, count=left)
+            + seats
         )
 
     return ctx.call(
@@ -336,7 +406,7 @@ def undo_bust(
         on_done=shown,
         key=("undo bust", registration_id),
         control=control,
-        busy=f"Putting {name} back in play…",
+        busy=_("Putting {name} back in play…").format(name=name),
     )
 
 
@@ -359,7 +429,12 @@ def pay(
     what = "bounties" if bounty else "prize"
 
     def paid(entry: LedgerEntry) -> None:
-        ctx.message.show_info(f"Paid {name} {format_cents(entry.amount)} ({what}).")
+        amount = format_cents(entry.amount)
+        ctx.message.show_info(
+            _("Paid {name} {amount} (bounties).").format(name=name, amount=amount)
+            if bounty
+            else _("Paid {name} {amount} (prize).").format(name=name, amount=amount)
+        )
         rows = [entry.id]
 
         def undo() -> Outcome[Any]:
@@ -371,7 +446,10 @@ def pay(
             return again
 
         ctx.history.record(
-            f"Pay {name} {format_cents(entry.amount)}", undo, redo, _voidable(ctx, rows)
+            _("Pay {name} {amount}").format(name=name, amount=amount),
+            undo,
+            redo,
+            _voidable(ctx, rows),
         )
 
     return ctx.call(
@@ -379,7 +457,7 @@ def pay(
         on_done=paid,
         key=("pay", what, registration_id),
         control=control,
-        busy=f"Paying {name}…",
+        busy=_("Paying {name}…").format(name=name),
     )
 
 
@@ -403,7 +481,7 @@ def set_structure(
     def done(view: PayoutView) -> None:
         previous = before[0]
         ctx.history.record(
-            "Payout table",
+            _("Payout table"),
             lambda: payouts.set_structure(tid, previous),
             lambda: payouts.set_structure(tid, structure),
         )
@@ -412,11 +490,11 @@ def set_structure(
 
     return ctx.call(
         operation,
-        "Payout table updated.",
+        _("Payout table updated."),
         done,
         key="payout table",
         control=control,
-        busy="Saving the payout table…",
+        busy=_("Saving the payout table…"),
     )
 
 
@@ -435,20 +513,20 @@ def set_satellite(
     def done(_view: BountyView) -> None:
         previous = before[0]
         ctx.history.record(
-            "Satellite",
+            _("Satellite"),
             lambda: bounties.set_satellite(tid, previous),
             lambda: bounties.set_satellite(tid, satellite),
         )
 
     return ctx.call(
         operation,
-        f"Satellite: {satellite_wall_text(satellite)}."
+        _("Satellite: {seats}.").format(seats=satellite_wall_text(satellite))
         if satellite is not None
-        else "Not a satellite: the payout table pays the places.",
+        else _("Not a satellite: the payout table pays the places."),
         done,
         key="payout table",
         control=control,
-        busy="Saving the satellite…",
+        busy=_("Saving the satellite…"),
     )
 
 
@@ -465,20 +543,20 @@ def set_locked(ctx: CashierContext, locked: bool, *, control: Control | None = N
 
     def done(_view: PayoutView) -> None:
         ctx.history.record(
-            "Lock payouts" if locked else "Unlock payouts",
+            _("Lock payouts") if locked else _("Unlock payouts"),
             unlock if locked else lock,
             lock if locked else unlock,
         )
 
     return ctx.call(
         lock if locked else unlock,
-        "Payout table locked: the places stop moving."
+        _("Payout table locked: the places stop moving.")
         if locked
-        else "Payout table unlocked: it follows the field again.",
+        else _("Payout table unlocked: it follows the field again."),
         done,
         key="payout table",
         control=control,
-        busy="Locking the payout table…" if locked else "Unlocking the payout table…",
+        busy=_("Locking the payout table…") if locked else _("Unlocking the payout table…"),
     )
 
 
@@ -511,7 +589,7 @@ def record_deal(
         )
 
     def recorded(deal: DealInfo) -> None:
-        ctx.message.show_info(f"Deal recorded: {deal.description}.")
+        ctx.message.show_info(_("Deal recorded: {deal}.").format(deal=deal.description))
         rows = [deal.ledger_row_id]
 
         def undo() -> Outcome[Any]:
@@ -522,8 +600,8 @@ def record_deal(
             rows[:] = [again.value.ledger_row_id]
             return again
 
-        ctx.history.record("Deal", undo, redo, _voidable(ctx, rows))
+        ctx.history.record(_("Deal"), undo, redo, _voidable(ctx, rows))
 
     return ctx.call(
-        operation, on_done=recorded, key="deal", control=control, busy="Recording the deal…"
+        operation, on_done=recorded, key="deal", control=control, busy=_("Recording the deal…")
     )

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.money.records import RegistrationInfo
 from clockapp.core.registration import RegistrationStatus
+from clockapp.i18n import gettext as _
 from clockapp.services.changes import Change
 from clockapp.ui.cashier import setup_operations
 from clockapp.ui.cashier.context import CashierContext
@@ -87,18 +88,21 @@ class FieldPage(Page):
     def __init__(self, ctx: CashierContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
         self.model = RegistrationsModel(self)
-        self.view = table_view(self.model, "field", "Field")
+        self.view = table_view(self.model, "field", _("Field"))
         self.view.doubleClicked.connect(lambda _i: self.check_in())
         self.counts = QLabel()
         self.counts.setObjectName("field_counts")
-        self.check_in_button = QPushButton("Check in")
+        self.check_in_button = QPushButton(_("Check in"))
         self.check_in_button.setObjectName("check_in")
-        self.check_in_button.setToolTip("The selected pre-registered player has arrived.")
+        self.check_in_button.setToolTip(_("The selected pre-registered player has arrived."))
         self.check_in_button.clicked.connect(lambda: self.check_in())
-        self.withdraw_button = QPushButton("Withdraw")
+        self.withdraw_button = QPushButton(_("Withdraw"))
         self.withdraw_button.setObjectName("withdraw")
         self.withdraw_button.setToolTip(
-            "Take the selected player off the list (only before they pay; Ctrl+Z puts them back)."
+            _(
+                "Take the selected player off the list (only before they pay; "
+                "Ctrl+Z puts them back)."
+            )
         )
         self.withdraw_button.clicked.connect(lambda: self.withdraw())
         buttons = QHBoxLayout()
@@ -122,8 +126,16 @@ class FieldPage(Page):
         bought = sum(1 for r in regs if r.bought_in)
         waiting = sum(1 for r in regs if r.status is RegistrationStatus.PRE_REGISTERED)
         self.counts.setText(
-            f"{len(regs)} registered · {waiting} not arrived yet · {bought} bought in · "
-            f"{playing} playing · {bought - playing} out"
+            _(
+                "{registered} registered · {waiting} not arrived yet · {bought} bought in · "
+                "{playing} playing · {out} out"
+            ).format(
+                registered=len(regs),
+                waiting=waiting,
+                bought=bought,
+                playing=playing,
+                out=bought - playing,
+            )
         )
         if keep is not None:
             self.select_registration(keep.id)
@@ -144,7 +156,7 @@ class FieldPage(Page):
     def _selected_or_refuse(self) -> RegistrationInfo | None:
         reg = self.selected()
         if reg is None:
-            self._ctx.refuse("Select a player on the list first.")
+            self._ctx.refuse(_("Select a player on the list first."))
         return reg
 
     def check_in(self) -> None:

@@ -15,6 +15,8 @@ from clockapp.core.money.till import DealInfo
 from clockapp.core.payout_tables import CLOCKAPP_CURVE, table_choices
 from clockapp.core.payouts import PayoutMode, PayoutStructure, format_percent, parse_percentages
 from clockapp.errors import DomainError, ValidationError
+from clockapp.i18n import N_, ngettext
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.payouts import PayoutPreview, PayoutView
 from clockapp.ui.cashier.dialog_base import CashierDialog
@@ -24,9 +26,9 @@ from clockapp.ui.inks import ink_sheet
 
 # ------------------------------------------------------------------------------ payout table
 _MODES = (
-    (PayoutMode.PRESET, "Published table by field size"),
-    (PayoutMode.PERCENTAGES, "Custom percentages"),
-    (PayoutMode.AMOUNTS, "Custom amounts"),
+    (PayoutMode.PRESET, N_("Published table by field size")),
+    (PayoutMode.PERCENTAGES, N_("Custom percentages")),
+    (PayoutMode.AMOUNTS, N_("Custom amounts")),
 )
 
 
@@ -49,7 +51,9 @@ def deal_lines(
         zip(deal.amounts, deal.registration_ids, strict=True), key=lambda pair: -pair[0]
     )
     lines = [
-        PayoutLine(place, amount, view.prize_pool, f"{names.get(reg_id, '')} (deal)")
+        PayoutLine(
+            place, amount, view.prize_pool, _("{name} (deal)").format(name=names.get(reg_id, ""))
+        )
         for place, (amount, reg_id) in enumerate(shares, start=1)
     ]
     lines += [
@@ -71,7 +75,7 @@ class PayoutTableDialog(CashierDialog):
         preview: PayoutPreview,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__("Payout table", "Use this table", parent)
+        super().__init__(_("Payout table"), _("Use this table"), parent)
         self.setObjectName("payout_dialog")
         self._services = services
         self._tid = tournament_id
@@ -83,7 +87,7 @@ class PayoutTableDialog(CashierDialog):
         for mode, text in _MODES:
             self.mode_combo.addItem(text, mode.value)
         self.set_mode(s.mode)
-        self.form.addRow("Places paid:", self.mode_combo)
+        self.form.addRow(_("Places paid:"), self.mode_combo)
         # The published tables (and the old clockapp curve), each with where it comes from.
         self.table_combo = QComboBox()
         self.table_combo.setObjectName("payout_table_choice")
@@ -92,7 +96,7 @@ class PayoutTableDialog(CashierDialog):
             self.table_combo.addItem(name, key)
             self._sources[key] = source
         self.table_combo.setCurrentIndex(max(0, self.table_combo.findData(s.table)))
-        self.form.addRow("Table:", self.table_combo)
+        self.form.addRow(_("Table:"), self.table_combo)
         self.source_label = QLabel()
         self.source_label.setObjectName("payout_table_source")
         self.source_label.setWordWrap(True)
@@ -101,22 +105,28 @@ class PayoutTableDialog(CashierDialog):
         self.source_label.setMinimumHeight(3 * self.source_label.fontMetrics().lineSpacing() + 4)
         self.form.addRow(self.source_label)  # the whole width: the source is a sentence or two
         self.share_edit = QLineEdit(format_percent(s.paid_share_bp).rstrip("%"))
-        self.form.addRow("Share of field paid (%):", self.share_edit)
+        self.form.addRow(_("Share of field paid (%):"), self.share_edit)
         self.percent_edit = QLineEdit(
             "/".join(format_percent(p).rstrip("%") for p in s.percentages)
         )
         self.percent_edit.setPlaceholderText("50/30/20")
-        self.form.addRow("Percentages:", self.percent_edit)
+        self.form.addRow(_("Percentages:"), self.percent_edit)
         self.amounts_edit = QLineEdit(", ".join(typed_amount(a) for a in s.amounts))
         self.amounts_edit.setPlaceholderText("500, 300, 200")
-        self.form.addRow("Amounts:", self.amounts_edit)
+        self.form.addRow(_("Amounts:"), self.amounts_edit)
         self.unit_edit = amount_edit("0.01", typed_amount(s.rounding_unit))
-        self.form.addRow("Round to:", self.unit_edit)
+        self.form.addRow(_("Round to:"), self.unit_edit)
         self.minimum_edit = amount_edit("none", typed_amount(s.minimum_cash))
-        self.form.addRow("Minimum cash:", self.minimum_edit)
+        self.form.addRow(_("Minimum cash:"), self.minimum_edit)
         self.guarantee_edit = amount_edit("none", typed_amount(s.guarantee))
-        self.form.addRow("Guarantee:", self.guarantee_edit)
-        self.lock_box = QCheckBox(f"Lock the places at this field ({current.entries} entries)")
+        self.form.addRow(_("Guarantee:"), self.guarantee_edit)
+        self.lock_box = QCheckBox(
+            ngettext(
+                "Lock the places at this field ({count} entry)",
+                "Lock the places at this field ({count} entries)",
+                current.entries,
+            ).format(count=current.entries)
+        )
         self.lock_box.setChecked(s.locked)
         self.form.addRow("", self.lock_box)
         self.model = PayoutsModel(self)
@@ -185,22 +195,23 @@ class PayoutTableDialog(CashierDialog):
             items = [i for i in self.amounts_edit.text().replace(";", ",").split(",") if i.strip()]
             if not items:
                 raise ValidationError(
-                    "Type the amounts, place 1 first (for example 500, 300, 200)."
+                    _("Type the amounts, place 1 first (for example 500, 300, 200).")
                 )
             amounts = tuple(
-                read_amount(QLineEdit(item), f"Amount {n}", allow_zero=False) or 0
+                read_amount(QLineEdit(item), _("Amount {place}").format(place=n), allow_zero=False)
+                or 0
                 for n, item in enumerate(items, start=1)
             )
         share = parse_percentages(self.share_edit.text() or "12.5")
         if len(share) != 1:
-            raise ValidationError("Share of the field paid: type one percentage, such as 12.5.")
+            raise ValidationError(_("Share of the field paid: type one percentage, such as 12.5."))
         structure = PayoutStructure(
             mode=mode,
             percentages=percentages,
             amounts=amounts,
-            rounding_unit=read_amount(self.unit_edit, "Round to", allow_zero=False) or 1,
-            minimum_cash=read_amount(self.minimum_edit, "Minimum cash") or 0,
-            guarantee=read_amount(self.guarantee_edit, "Guarantee") or 0,
+            rounding_unit=read_amount(self.unit_edit, _("Round to"), allow_zero=False) or 1,
+            minimum_cash=read_amount(self.minimum_edit, _("Minimum cash")) or 0,
+            guarantee=read_amount(self.guarantee_edit, _("Guarantee")) or 0,
             paid_share_bp=share[0],
             table=self.table_key(),
         )
@@ -223,13 +234,27 @@ class PayoutTableDialog(CashierDialog):
         self.model.set_rows(ladder_lines(view))
         if view.table is None:
             self.total_label.setText("")
-            return view.problem or "This structure cannot pay the field."
+            return view.problem or _("This structure cannot pay the field.")
         total = self.model.total()
         overlay = view.table.overlay
-        extra = f" (with {format_cents(overlay)} of overlay)" if overlay else ""
-        places = "1 place pays" if view.places_paid == 1 else f"{view.places_paid} places pay"
+        count = view.places_paid
+        fields = {
+            "count": count,
+            "total": format_cents(total),
+            "pool": format_cents(view.prize_pool),
+            "overlay": format_cents(overlay),
+        }
         self.total_label.setText(
-            f"{places} {format_cents(total)} = the prize pool of "
-            f"{format_cents(view.prize_pool)}{extra}"
+            ngettext(
+                "{count} place pays {total} = the prize pool of {pool} (with {overlay} of overlay)",
+                "{count} places pay {total} = the prize pool of {pool} (with {overlay} of overlay)",
+                count,
+            ).format(**fields)
+            if overlay
+            else ngettext(
+                "{count} place pays {total} = the prize pool of {pool}",
+                "{count} places pay {total} = the prize pool of {pool}",
+                count,
+            ).format(**fields)
         )
         return ""

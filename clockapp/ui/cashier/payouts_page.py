@@ -23,6 +23,8 @@ from clockapp.core.money.records import RegistrationInfo
 from clockapp.core.money.till import DealInfo
 from clockapp.core.payouts import PayoutMode
 from clockapp.core.satellite import Satellite
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.services.changes import Change
 from clockapp.services.payouts import PayoutFit, PayoutPreview, PayoutView
 from clockapp.services.results import ResultRow
@@ -84,23 +86,23 @@ class PayoutsPage(Page):
         self.problem_label.setStyleSheet(ink_sheet("#b71c1c"))
         self.problem_label.setWordWrap(True)
         form = QFormLayout()
-        form.addRow("Prize pool:", self.pool_label)
-        form.addRow("Field:", self.field_label)
-        form.addRow("Money:", self.money_label)
-        form.addRow("Table:", self.shape_label)
-        self.edit_button = QPushButton("Edit payout table…")
+        form.addRow(_("Prize pool:"), self.pool_label)
+        form.addRow(_("Field:"), self.field_label)
+        form.addRow(_("Money:"), self.money_label)
+        form.addRow(_("Table:"), self.shape_label)
+        self.edit_button = QPushButton(_("Edit payout table…"))
         self.edit_button.clicked.connect(lambda: self.start_edit())
         # Shown only when the table pays more places than there are entries.
-        self.fit_button = QPushButton("Pay the places the field can pay…")
+        self.fit_button = QPushButton(_("Pay the places the field can pay…"))
         self.fit_button.setObjectName("fit_table")
         self.fit_button.clicked.connect(lambda: self.start_fit())
-        self.lock_button = QPushButton("Lock the table")
+        self.lock_button = QPushButton(_("Lock the table"))
         self.lock_button.setObjectName("lock")
         self.lock_button.clicked.connect(lambda: self.toggle_lock())
-        self.satellite_button = QPushButton("Satellite: pay seats…")
+        self.satellite_button = QPushButton(_("Satellite: pay seats…"))
         self.satellite_button.setObjectName("satellite")
         self.satellite_button.clicked.connect(lambda: self.start_satellite())
-        self.deal_button = QPushButton("Deal at the final table…")
+        self.deal_button = QPushButton(_("Deal at the final table…"))
         self.deal_button.clicked.connect(lambda: self.start_deal())
         self.deal_label = QLabel()
         self.deal_label.setWordWrap(True)
@@ -118,7 +120,7 @@ class PayoutsPage(Page):
         left.addWidget(self.deal_label)
         left.addStretch(1)
         self.model = PayoutsModel(self)
-        self.table = table_view(self.model, "payouts", "Payout table")
+        self.table = table_view(self.model, "payouts", _("Payout table"))
         self.total_label = QLabel()
         self.total_label.setObjectName("payouts_total")
         right = QVBoxLayout()
@@ -163,51 +165,89 @@ class PayoutsPage(Page):
             self.table.fit_columns()
         overlay = view.prize_pool - view.collected
         self.pool_label.setText(
-            format_cents(view.prize_pool)
-            + (f"  (incl. {format_cents(overlay)} overlay)" if overlay > 0 else "")
+            _("{pool}  (incl. {overlay} overlay)").format(
+                pool=format_cents(view.prize_pool), overlay=format_cents(overlay)
+            )
+            if overlay > 0
+            else format_cents(view.prize_pool)
         )
         if view.finished:  # those a deal left in are nobody's "left" once it ended the night
-            self.field_label.setText(f"{view.entries} entries · the tournament is over")
+            self.field_label.setText(
+                ngettext(
+                    "{count} entry · the tournament is over",
+                    "{count} entries · the tournament is over",
+                    view.entries,
+                ).format(count=view.entries)
+            )
         else:
-            self.field_label.setText(f"{view.entries} entries · {view.players_left} left")
+            self.field_label.setText(
+                ngettext(
+                    "{count} entry · {left} left", "{count} entries · {left} left", view.entries
+                ).format(count=view.entries, left=view.players_left)
+            )
         if view.finished:
-            self.money_label.setText("every prize is decided")
+            self.money_label.setText(_("every prize is decided"))
         elif view.players_to_money is None:
             self.money_label.setText("—")
         elif view.seats:
             self.money_label.setText(
-                "every player left has a seat"
+                _("every player left has a seat")
                 if view.players_to_money == 0
-                else f"{view.players_to_money} players to a seat"
+                else ngettext(
+                    "{count} player to a seat", "{count} players to a seat", view.players_to_money
+                ).format(count=view.players_to_money)
             )
         elif view.players_to_money == 0:
-            self.money_label.setText("everyone left is in the money")
+            self.money_label.setText(_("everyone left is in the money"))
         else:
-            self.money_label.setText(f"{view.players_to_money} players to the money")
-        shape = f"{view.places_paid} paid · {table_label(view.structure)}"
-        if view.seats:
-            shape = f"satellite: {view.satellite}"
-        if view.structure.rounding_unit > 1:
-            shape += f" · round to {format_cents(view.structure.rounding_unit)}"
-        if view.structure.minimum_cash:
-            shape += f" · min cash {format_cents(view.structure.minimum_cash)}"
-        if view.structure.guarantee:
-            shape += f" · guarantee {format_cents(view.structure.guarantee)}"
-        if view.locked and view.structure.mode is not PayoutMode.PRESET:
-            shape += " · LOCKED as typed"
+            self.money_label.setText(
+                ngettext(
+                    "{count} player to the money",
+                    "{count} players to the money",
+                    view.players_to_money,
+                ).format(count=view.players_to_money)
+            )
+        # One phrase per item of the line, each whole, joined by the line's dots.
+        shape = [
+            _("satellite: {seats}").format(seats=view.satellite)
+            if view.seats
+            else _("{count} paid · {table}").format(
+                count=view.places_paid, table=table_label(view.structure)
+            )
+        ]
+        structure = view.structure
+        if structure.rounding_unit > 1:
+            shape.append(
+                _("round to {amount}").format(amount=format_cents(structure.rounding_unit))
+            )
+        if structure.minimum_cash:
+            shape.append(_("min cash {amount}").format(amount=format_cents(structure.minimum_cash)))
+        if structure.guarantee:
+            shape.append(_("guarantee {amount}").format(amount=format_cents(structure.guarantee)))
+        if view.locked and structure.mode is not PayoutMode.PRESET:
+            shape.append(_("LOCKED as typed"))
         elif view.locked:
-            shape += f" · LOCKED at {view.structure.locked_entries} entries"
-        self.shape_label.setText(shape)
+            locked = structure.locked_entries or 0
+            shape.append(
+                ngettext("LOCKED at {count} entry", "LOCKED at {count} entries", locked).format(
+                    count=structure.locked_entries
+                )
+            )
+        self.shape_label.setText(" · ".join(shape))
         self.problem_label.setText(view.problem or view.refit)
         self.fit_button.setVisible(answer.fit is not None)
-        self.lock_button.setText("Unlock the table" if view.locked else "Lock the table")
+        self.lock_button.setText(_("Unlock the table") if view.locked else _("Lock the table"))
         self.total_label.setText(
-            f"Adds up to {format_cents(self.model.total())} of {format_cents(view.prize_pool)}"
+            _("Adds up to {total} of {pool}").format(
+                total=format_cents(self.model.total()), pool=format_cents(view.prize_pool)
+            )
             if view.table is not None
             else ""
         )
         self.deal_label.setText(
-            f"Deal recorded: {deal.description} ({format_cents(sum(deal.amounts))})"
+            _("Deal recorded: {deal} ({amount})").format(
+                deal=deal.description, amount=format_cents(sum(deal.amounts))
+            )
             if deal is not None
             else ""
         )
@@ -291,7 +331,7 @@ class PayoutsPage(Page):
     def _open_deal(self, in_play: list[RegistrationInfo], chips: int | None) -> None:
         ctx = self._ctx
         if len(in_play) < 2:
-            ctx.refuse("A deal needs at least two players still in.")
+            ctx.refuse(_("A deal needs at least two players still in."))
             return
         dialog = DealDialog(ctx, in_play, chips, self)
 

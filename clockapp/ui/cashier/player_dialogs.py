@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 from clockapp.services.players import PlayerDetails, PlayerInfo
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialog_base import CashierDialog
@@ -36,8 +37,8 @@ class PlayerDialog(CashierDialog):
     ) -> None:
         editing = details is not None
         super().__init__(
-            title or ("Edit player" if editing else "New player"),
-            "Save" if editing else "Add player",
+            title or (_("Edit player") if editing else _("New player")),
+            _("Save") if editing else _("Add player"),
             parent,
         )
         self.setObjectName("player_dialog")
@@ -49,21 +50,21 @@ class PlayerDialog(CashierDialog):
         self.email_edit = QLineEdit(d.email)
         self.team_edit = QLineEdit(d.team)
         for label, edit in (
-            ("Name:", self.name_edit),
-            ("Nickname:", self.nickname_edit),
-            ("Phone:", self.phone_edit),
-            ("E-mail:", self.email_edit),
-            ("Team:", self.team_edit),
+            (_("Name:"), self.name_edit),
+            (_("Nickname:"), self.nickname_edit),
+            (_("Phone:"), self.phone_edit),
+            (_("E-mail:"), self.email_edit),
+            (_("Team:"), self.team_edit),
         ):
             self.form.addRow(label, edit)
             edit.textChanged.connect(self._update)
         self.notes_edit = QPlainTextEdit(d.notes)
         self.notes_edit.setObjectName("notes")
-        self.notes_edit.setPlaceholderText("for the director: a ban, a nickname at the table…")
+        self.notes_edit.setPlaceholderText(_("for the director: a ban, a nickname at the table…"))
         self.notes_edit.setTabChangesFocus(True)
         self.notes_edit.setFixedHeight(90)
         self.notes_edit.textChanged.connect(self._update)
-        self.form.addRow("Notes:", self.notes_edit)
+        self.form.addRow(_("Notes:"), self.notes_edit)
         self._update()
         self.name_edit.setFocus()
 
@@ -94,7 +95,7 @@ class MergeDialog(CashierDialog):
     def __init__(
         self, ctx: CashierContext, duplicate: PlayerInfo, parent: QWidget | None = None
     ) -> None:
-        super().__init__(f"Merge {duplicate.display_name}", "Merge", parent)
+        super().__init__(_("Merge {name}").format(name=duplicate.display_name), _("Merge"), parent)
         self.setObjectName("merge_dialog")
         self.setMinimumWidth(480)
         self._ctx = ctx
@@ -104,18 +105,19 @@ class MergeDialog(CashierDialog):
         self._searching = ctx.reader(self._read_search, self._on_search_read)
         self.duplicate = duplicate
         about = QLabel(
-            f"<b>{duplicate.display_name}</b> (#{duplicate.id}) is a duplicate of the player you "
-            "choose below. Their registrations move to that player, empty details are filled "
-            f"in from {duplicate.name}'s and the notes are joined; {duplicate.name} is no longer "
-            "listed. A merge cannot be undone."
+            _(
+                "<b>{display}</b> (#{id}) is a duplicate of the player you choose below. Their "
+                "registrations move to that player, empty details are filled in from {name}'s "
+                "and the notes are joined; {name} is no longer listed. A merge cannot be undone."
+            ).format(display=duplicate.display_name, id=duplicate.id, name=duplicate.name)
         )
         about.setWordWrap(True)
         self.layout_.insertWidget(0, about)
         self.search_edit = QLineEdit(duplicate.name)
         self.search_edit.setObjectName("merge_search")
-        self.search_edit.setPlaceholderText("Type a name…")
+        self.search_edit.setPlaceholderText(_("Type a name…"))
         self.search_edit.textChanged.connect(self._on_search_text_changed)
-        self.form.addRow("Find:", self.search_edit)
+        self.form.addRow(_("Find:"), self.search_edit)
         self.candidates = QListWidget()
         self.candidates.setObjectName("merge_candidates")
         self.candidates.setMinimumHeight(200)
@@ -146,7 +148,11 @@ class MergeDialog(CashierDialog):
                 continue
             extra = " · ".join(part for part in (player.team, player.phone, player.email) if part)
             item = QListWidgetItem(
-                f"{player.display_name} (#{player.id})" + (f" — {extra}" if extra else "")
+                _("{name} (#{id}) — {details}").format(
+                    name=player.display_name, id=player.id, details=extra
+                )
+                if extra
+                else _("{name} (#{id})").format(name=player.display_name, id=player.id)
             )
             item.setData(Qt.ItemDataRole.UserRole, player.id)
             self.candidates.addItem(item)
@@ -176,6 +182,6 @@ class MergeDialog(CashierDialog):
             return ""
         keep = self.keep()
         if keep is None:
-            return "Find and choose the player to keep."
-        self.ok_button.setText(f"Merge into {keep.display_name}")
+            return _("Find and choose the player to keep.")
+        self.ok_button.setText(_("Merge into {name}").format(name=keep.display_name))
         return ""

@@ -25,6 +25,8 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.money.records import RegistrationInfo
 from clockapp.core.userfiles import csv_records
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.services.changes import Change
 from clockapp.services.players import PlayerInfo
 from clockapp.services.players.importing import ImportPlan
@@ -51,8 +53,11 @@ def waiting_places(view: WaitingView) -> dict[int, str]:
     """Each waiting player's place, as the Tonight column shows it ("waiting, number 2")."""
     offered = {w.player_id for w in view.offered}
     return {
-        w.player_id: f"waiting, number {place}"
-        + (": a seat is free" if w.player_id in offered else "")
+        w.player_id: (
+            _("waiting, number {place}: a seat is free")
+            if w.player_id in offered
+            else _("waiting, number {place}")
+        ).format(place=place)
         for place, w in enumerate(view.waiters, 1)
     }
 
@@ -66,9 +71,9 @@ class PlayersPage(Page):
         super().__init__(ctx, parent)
         self.search = QLineEdit()
         self.search.setObjectName("player_search")
-        self.search.setPlaceholderText("Search the player database (name or nickname)…")
+        self.search.setPlaceholderText(_("Search the player database (name or nickname)…"))
         self.search.setClearButtonEnabled(True)
-        self.search.setAccessibleName("Search the player database")
+        self.search.setAccessibleName(_("Search the player database"))
         name_clear_button(self.search)
         self.search.textChanged.connect(self._on_search_text_changed)
         self.model = PlayersModel(self)
@@ -84,7 +89,7 @@ class PlayersPage(Page):
         self._shown: str | None = None  # the text of the last search shown
         self._select_found: int | None = None
         self._searching = ctx.reader(self._read_search, self._on_search_read)
-        self.view = table_view(self.model, "player_database", "Player database")
+        self.view = table_view(self.model, "player_database", _("Player database"))
         # Fixed widths: sizing columns to their contents on every key typed costs more than the
         # search itself (as on the desk); the notes take the rest.
         for header, width in (
@@ -100,42 +105,53 @@ class PlayersPage(Page):
         self.view.doubleClicked.connect(lambda _i: self.start_edit())
         self.count_label = QLabel()
         self.count_label.setObjectName("player_count")
-        self.new_button = QPushButton("New player…")
+        self.new_button = QPushButton(_("New player…"))
         self.new_button.clicked.connect(lambda: self.start_new())
-        self.edit_button = QPushButton("Edit…")
+        self.edit_button = QPushButton(_("Edit…"))
         self.edit_button.setObjectName("edit_player")
         self.edit_button.clicked.connect(lambda: self.start_edit())
-        self.merge_button = QPushButton("Merge into…")
+        self.merge_button = QPushButton(_("Merge into…"))
         self.merge_button.setObjectName("merge_player")
-        self.merge_button.setToolTip("The selected player is a duplicate of another: merge them.")
+        self.merge_button.setToolTip(
+            _("The selected player is a duplicate of another: merge them.")
+        )
         self.merge_button.clicked.connect(lambda: self.start_merge())
-        self.waiting_button = QPushButton("Waiting list")
+        self.waiting_button = QPushButton(_("Waiting list"))
         self.waiting_button.setObjectName("join_waiting_list")
-        self.waiting_button.setToolTip("The field is full: the selected player waits for a seat.")
+        self.waiting_button.setToolTip(
+            _("The field is full: the selected player waits for a seat.")
+        )
         self.waiting_button.clicked.connect(lambda: self.join_waiting_list())
-        self.leave_waiting_button = QPushButton("Off the waiting list")
+        self.leave_waiting_button = QPushButton(_("Off the waiting list"))
         self.leave_waiting_button.setObjectName("leave_waiting_list")
         self.leave_waiting_button.setToolTip(
-            "The selected player no longer waits for a seat (undo puts them back at their place)."
+            _(
+                "The selected player no longer waits for a seat "
+                "(undo puts them back at their place)."
+            )
         )
         self.leave_waiting_button.clicked.connect(lambda: self.leave_waiting_list())
-        self.stand_in_button = QPushButton("Stands in for…")
+        self.stand_in_button = QPushButton(_("Stands in for…"))
         self.stand_in_button.setObjectName("stand_in")
         self.stand_in_button.setToolTip(
-            "The selected player, a teammate out of the tournament, plays the chips of a "
-            "teammate who leaves."
+            _(
+                "The selected player, a teammate out of the tournament, plays the chips of a "
+                "teammate who leaves."
+            )
         )
         self.stand_in_button.clicked.connect(lambda: self.start_stand_in())
-        self.import_button = QPushButton("Import CSV…")
+        self.import_button = QPushButton(_("Import CSV…"))
         self.import_button.clicked.connect(lambda: self.import_csv())
-        self.export_button = QPushButton("Export CSV…")
+        self.export_button = QPushButton(_("Export CSV…"))
         self.export_button.clicked.connect(lambda: self.export_csv())
-        self.pre_button = QPushButton("Import pre-registrations…")
+        self.pre_button = QPushButton(_("Import pre-registrations…"))
         self.pre_button.setObjectName("import_pre_registrations")
         self.pre_button.setToolTip(
-            "A list of names, one a line (quote a name that holds a comma), or a CSV with a "
-            "'name' column: a preview shows what will be created, used or skipped; confirmed, "
-            "the names go on tonight's list, to check in on the Field page as they arrive."
+            _(
+                "A list of names, one a line (quote a name that holds a comma), or a CSV with a "
+                "'name' column: a preview shows what will be created, used or skipped; confirmed, "
+                "the names go on tonight's list, to check in on the Field page as they arrive."
+            )
         )
         self.pre_button.clicked.connect(lambda: self.import_pre_registrations())
         buttons = QHBoxLayout()
@@ -219,11 +235,35 @@ class PlayersPage(Page):
                 for p in shown
             ]
         )
-        more = f" (the first {LIST_LIMIT}: type to narrow)" if len(found) > LIST_LIMIT else ""
-        what = "found" if text.strip() else "in the database"
+        count, tonight = len(shown), len(self._registrations)
+        if len(found) > LIST_LIMIT:
+            counted = (
+                ngettext(
+                    "{count} player found (the first {limit}: type to narrow)",
+                    "{count} players found (the first {limit}: type to narrow)",
+                    count,
+                )
+                if text.strip()
+                else ngettext(
+                    "{count} player in the database (the first {limit}: type to narrow)",
+                    "{count} players in the database (the first {limit}: type to narrow)",
+                    count,
+                )
+            )
+        else:
+            counted = (
+                ngettext("{count} player found", "{count} players found", count)
+                if text.strip()
+                else ngettext(
+                    "{count} player in the database", "{count} players in the database", count
+                )
+            )
         self.count_label.setText(
-            f"{len(shown)} player{'s' if len(shown) != 1 else ''} {what}{more} · "
-            f"{len(self._registrations)} on tonight's list"
+            counted.format(count=count, limit=LIST_LIMIT)
+            + " · "
+            + ngettext("{count} on tonight's list", "{count} on tonight's list", tonight).format(
+                count=tonight
+            )
         )
         row = self.model.row_of_player(keep.id) if keep is not None else None
         if row is not None:
@@ -261,7 +301,7 @@ class PlayersPage(Page):
     def _selected_or_refuse(self) -> PlayerInfo | None:
         player = self.selected()
         if player is None:
-            self._ctx.refuse("Select a player first.")
+            self._ctx.refuse(_("Select a player first."))
         return player
 
     # ------------------------------------------------------------------ editing
@@ -331,7 +371,9 @@ class PlayersPage(Page):
         player = self._selected_or_refuse()
         if player is None:
             return
-        dialog = PlayerDialog(player.details, f"Edit {player.display_name}", self)
+        dialog = PlayerDialog(
+            player.details, _("Edit {name}").format(name=player.display_name), self
+        )
 
         def accepted() -> None:  # a new name already taken is warned about first
             details = dialog.details()
@@ -374,8 +416,8 @@ class PlayersPage(Page):
     def _path(self, path: str | None, title: str) -> str | None:
         """The file to import: `path`, or the one asked for when not given."""
         if not path:
-            path, _ = QFileDialog.getOpenFileName(
-                self, title, "", "CSV or text (*.csv *.txt);;All files (*)"
+            path, _filter = QFileDialog.getOpenFileName(
+                self, title, "", _("CSV or text (*.csv *.txt);;All files (*)")
             )
         return path or None
 
@@ -392,14 +434,14 @@ class PlayersPage(Page):
         """Import players from a CSV file (header row with a 'name' column): the file is read
         and saved on the worker while the progress line runs. False when nothing was asked
         (cancelled, or an import is still on its way)."""
-        chosen = self._path(path, "Import players")
+        chosen = self._path(path, _("Import players"))
         if chosen is None:
             return False
         asked = setup_operations.import_players(
             self._ctx, chosen, control=self.import_button, on_answer=self._hide_progress
         )
         if asked:
-            self._show_progress(f"Importing {Path(chosen).name}…")
+            self._show_progress(_("Importing {file}…").format(file=Path(chosen).name))
         return asked
 
     def import_pre_registrations(self, path: str | None = None) -> bool:
@@ -409,7 +451,7 @@ class PlayersPage(Page):
         preview (`self.dialog`) opens when it answers, or the message says why it cannot. False
         when nothing was asked (cancelled, or a read is still on its way).
         """
-        chosen = self._path(path, "Import pre-registrations")
+        chosen = self._path(path, _("Import pre-registrations"))
         if chosen is None:
             return False
         ctx, source = self._ctx, Path(chosen).name
@@ -427,7 +469,7 @@ class PlayersPage(Page):
                 if setup_operations.import_pre_registrations(
                     ctx, text, source, control=self.pre_button, on_answer=self._hide_progress
                 ):
-                    self._show_progress(f"Importing {source}…")
+                    self._show_progress(_("Importing {file}…").format(file=source))
 
             dialog.accepted.connect(accepted)
             self._open(dialog)
@@ -440,7 +482,7 @@ class PlayersPage(Page):
             on_refused=lambda _words: self._hide_progress(),
         )
         if asked:
-            self._show_progress(f"Reading {source}…")
+            self._show_progress(_("Reading {file}…").format(file=source))
         return asked
 
     def export_csv(self, path: str | None = None) -> str | None:
@@ -450,13 +492,17 @@ class PlayersPage(Page):
         ctx = self._ctx
 
         def saved(written: str, text: str) -> None:
-            count = sum(1 for _ in csv_records(text)) - 1  # notes may span lines
-            ctx.message.show_info(f"{count} player{'s' if count != 1 else ''} exported: {written}")
+            count = sum(1 for _record in csv_records(text)) - 1  # notes may span lines
+            ctx.message.show_info(
+                ngettext(
+                    "{count} player exported: {path}", "{count} players exported: {path}", count
+                ).format(count=count, path=written)
+            )
 
         return ctx.save_text(
             self,
             path,
-            "Export players",
+            _("Export players"),
             "players",
             ctx.services.players.export_csv,
             saved,

@@ -25,6 +25,9 @@ from clockapp.core.icm import DealMethod
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.records import RegistrationInfo
 from clockapp.errors import DomainError
+from clockapp.formats import chips as format_chips
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 from clockapp.services.payouts import DealProposal
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialog_base import (
@@ -43,10 +46,10 @@ __all__ = ["DealDialog"]
 
 # ------------------------------------------------------------------------------ deals
 _METHODS = (
-    (DealMethod.ICM, "ICM"),
-    (DealMethod.CHIP_CHOP, "Chip chop (lowest prize to each, rest by chips)"),
-    (DealMethod.CHIP_SHARE, "By chips only"),
-    (DealMethod.EVEN, "Even split"),
+    (DealMethod.ICM, N_("ICM")),
+    (DealMethod.CHIP_CHOP, N_("Chip chop (lowest prize to each, rest by chips)")),
+    (DealMethod.CHIP_SHARE, N_("By chips only")),
+    (DealMethod.EVEN, N_("Even split")),
 )
 #: Shown side by side for every deal, whichever is chosen: the columns after Chips.
 _COMPARED = (DealMethod.ICM, DealMethod.CHIP_CHOP, DealMethod.CHIP_SHARE)
@@ -54,8 +57,8 @@ _SHARE_COLUMN = 2 + len(_COMPARED)
 
 
 #: The deal dialog's button, and its words when the deal shares the whole prize pool.
-RECORD = "Record this deal"
-RECORD_AND_END = "Record the deal and end the tournament"
+RECORD = N_("Record this deal")
+RECORD_AND_END = N_("Record the deal and end the tournament")
 
 
 class DealDialog(CashierDialog):
@@ -74,7 +77,7 @@ class DealDialog(CashierDialog):
         chips_in_play: int | None,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__("Deal at the final table", RECORD, parent)
+        super().__init__(_("Deal at the final table"), _(RECORD), parent)
         self.setObjectName("deal_dialog")
         self._ctx = ctx
         self._tid = ctx.tid
@@ -86,7 +89,7 @@ class DealDialog(CashierDialog):
         self.chips_in_play = chips_in_play
         self.table = player_table(
             len(self._players),
-            ("Player", "Chips", "ICM", "Chip chop", "By chips", "Share now"),
+            (_("Player"), _("Chips"), _("ICM"), _("Chip chop"), _("By chips"), _("Share now")),
             (130, 110, 110, 110, 120),
         )
         self.table.setMinimumWidth(760)
@@ -109,7 +112,7 @@ class DealDialog(CashierDialog):
         self.count_label.setObjectName("deal_chips")
         self.layout_.insertWidget(1, self.count_label)
         self.override_box = QCheckBox(
-            "Use these counts anyway (the chips at the table differ from the cashier's records)"
+            _("Use these counts anyway (the chips at the table differ from the cashier's records)")
         )
         self.override_box.setObjectName("deal_override")
         self.override_box.toggled.connect(self._update)
@@ -119,14 +122,14 @@ class DealDialog(CashierDialog):
         for method, text in _METHODS:
             self.method_combo.addItem(text, method.value)
         self.method_combo.currentIndexChanged.connect(self._mark_stale)
-        self.form.addRow("Method:", self.method_combo)
+        self.form.addRow(_("Method:"), self.method_combo)
         self.unit_edit = amount_edit("0.01")
         self.unit_edit.textChanged.connect(self._mark_stale)
-        self.form.addRow("Round shares to:", self.unit_edit)
+        self.form.addRow(_("Round shares to:"), self.unit_edit)
         self.reserve_edit = amount_edit("nothing")
         self.reserve_edit.textChanged.connect(self._mark_stale)
-        self.form.addRow("Left to play for:", self.reserve_edit)
-        self.propose_button = QPushButton("Work out the shares")
+        self.form.addRow(_("Left to play for:"), self.reserve_edit)
+        self.propose_button = QPushButton(_("Work out the shares"))
         self.propose_button.clicked.connect(self.propose)
         self.layout_.insertWidget(3, self.propose_button)
         self.estimate_label = big_label("", 12)
@@ -162,8 +165,8 @@ class DealDialog(CashierDialog):
 
     def options(self) -> tuple[DealMethod, int, int]:
         """(method, rounding unit, reserve) as typed. Raises AmountError."""
-        unit = read_amount(self.unit_edit, "Round shares to", allow_zero=False) or 1
-        reserve = read_amount(self.reserve_edit, "Left to play for") or 0
+        unit = read_amount(self.unit_edit, _("Round shares to"), allow_zero=False) or 1
+        reserve = read_amount(self.reserve_edit, _("Left to play for")) or 0
         return DealMethod(self.method_combo.currentData()), unit, reserve
 
     def entered(self) -> int:
@@ -188,7 +191,7 @@ class DealDialog(CashierDialog):
         self.proposal, self.compared, self._error = None, {}, ""
         missing = self._missing()
         if missing:
-            self._error = f"Type the chips of {', '.join(missing)} first."
+            self._error = _("Type the chips of {names} first.").format(names=", ".join(missing))
         else:
             try:
                 method, unit, reserve = self.options()
@@ -252,7 +255,7 @@ class DealDialog(CashierDialog):
         self._asked_for = self._typed()
         self._asked += 1
         if self.proposal is not None:
-            self._error = "Stacks or options changed: work out the shares again."
+            self._error = _("Stacks or options changed: work out the shares again.")
         self.proposal = None
         self.compared = {}
         self._show()
@@ -268,24 +271,30 @@ class DealDialog(CashierDialog):
                     amount = proposal.result.amounts[row] if proposal is not None else None
                     item.setText(format_cents(amount) if amount is not None else "")
         ends = deal is not None and deal.reserved == 0
-        self.ok_button.setText(RECORD_AND_END if ends else RECORD)
+        self.ok_button.setText(_(RECORD_AND_END) if ends else _(RECORD))
         if deal is None:
             self.sum_label.setText("")
             self.estimate_label.setText("")
             return
         self.estimate_label.setText(
-            "" if deal.exact else "ESTIMATE: more than 20 players, ICM is simulated"
+            "" if deal.exact else _("ESTIMATE: more than 20 players, ICM is simulated")
         )
-        reserve = f" + {format_cents(deal.reserved)} left to play for" if deal.reserved else ""
-        self.sum_label.setText(
-            f"Shares {format_cents(deal.dealt)}{reserve} = {format_cents(deal.unpaid)} "
-            f"unpaid.  {deal.description}"
-            + (
-                "\nNothing is left to play for: recording this deal ends the tournament."
-                if ends
-                else ""
+        amounts = {
+            "dealt": format_cents(deal.dealt),
+            "reserved": format_cents(deal.reserved),
+            "unpaid": format_cents(deal.unpaid),
+            "deal": deal.description,
+        }
+        text = (
+            _("Shares {dealt} + {reserved} left to play for = {unpaid} unpaid.  {deal}")
+            if deal.reserved
+            else _("Shares {dealt} = {unpaid} unpaid.  {deal}")
+        ).format(**amounts)
+        if ends:
+            text += "\n" + _(
+                "Nothing is left to play for: recording this deal ends the tournament."
             )
-        )
+        self.sum_label.setText(text)
 
     def accepted_difference(self) -> int | None:
         """The chips the counts differ from those in play by, when the cashier used them anyway
@@ -300,22 +309,33 @@ class DealDialog(CashierDialog):
         """Show the chips entered against those in play; why they cannot be recorded, or ''."""
         entered, expected = self.entered(), self.chips_in_play
         if expected is None:
-            self.count_label.setText(f"Chips entered {entered:,} (chips in play unknown)")
+            self.count_label.setText(
+                _("Chips entered {entered} (chips in play unknown)").format(
+                    entered=format_chips(entered)
+                )
+            )
             return ""
-        text = f"Chips entered {entered:,} of {expected:,} in play"
+        counts = {
+            "entered": format_chips(entered),
+            "expected": format_chips(expected),
+            "gap": format_chips(abs(expected - entered)),
+        }
         if entered < expected:
-            text += f" ({expected - entered:,} missing)"
+            text = _("Chips entered {entered} of {expected} in play ({gap} missing)")
         elif entered > expected:
-            text += f" ({entered - expected:,} too many)"
+            text = _("Chips entered {entered} of {expected} in play ({gap} too many)")
+        else:
+            text = _("Chips entered {entered} of {expected} in play")
+        text = text.format(**counts)
         self.count_label.setText(text)
         color = "#1b5e20" if entered == expected else "#b71c1c"
         self.count_label.setStyleSheet(ink_sheet(color, "font-weight:bold;"))
         if entered == expected or self.override_box.isChecked():
             return ""
-        return (
-            f"The stacks add up to {entered:,} chips, not the {expected:,} in play: check the "
+        return _(
+            "The stacks add up to {entered} chips, not the {expected} in play: check the "
             "counts, or tick 'Use these counts anyway'."
-        )
+        ).format(entered=format_chips(entered), expected=format_chips(expected))
 
     def _problem(self) -> str:
         if not hasattr(self, "_error"):
@@ -323,11 +343,13 @@ class DealDialog(CashierDialog):
         missing = self._missing()
         counts = self._count_problem()
         if missing:
-            return f"Type the chips of {', '.join(missing)}, then work out the shares."
+            return _("Type the chips of {names}, then work out the shares.").format(
+                names=", ".join(missing)
+            )
         if counts:
             return counts
         if self._error:
             return self._error
         if self.proposal is None:
-            return "Work out the shares from these stacks."
+            return _("Work out the shares from these stacks.")
         return ""

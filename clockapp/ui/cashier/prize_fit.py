@@ -22,12 +22,14 @@ from PySide6.QtWidgets import (
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.payout_tables import table_choices
 from clockapp.core.payouts import PayoutMode, PayoutStructure, format_percent, ordinal
+from clockapp.i18n import N_, ngettext
+from clockapp.i18n import gettext as _
 from clockapp.services.payouts import PayoutFit
 from clockapp.ui.cashier import operations
 from clockapp.ui.cashier.context import CashierContext
 from clockapp.ui.cashier.dialog_base import CashierDialog
 
-HEADERS = ("Place", "Before", "After", "Pays")
+HEADERS = (N_("Place"), N_("Before"), N_("After"), N_("Pays"))
 
 
 def _text(item: QTableWidgetItem | None) -> str:
@@ -52,7 +54,7 @@ class FitDialog(CashierDialog):
     """The payout table before and after renormalising; OK uses the table after."""
 
     def __init__(self, fit: PayoutFit, parent: QWidget | None = None) -> None:
-        super().__init__("Pay the places the field can pay", "Use the table after", parent)
+        super().__init__(_("Pay the places the field can pay"), _("Use the table after"), parent)
         self.setObjectName("fit_dialog")
         self.fit = fit
         before, after = fit.before.structure, fit.after.structure
@@ -62,16 +64,22 @@ class FitDialog(CashierDialog):
         paid = fit.after.places_paid
         self.explain_label = QLabel(
             f"{fit.before.problem}\n"
-            f"Renormalised over the {paid} place{'s' if paid != 1 else ''} that can be paid, "
-            "as MTT Tournament Director does: the places that cannot be paid give their share "
-            "to the others, each in proportion. Nothing changes until you confirm."
+            + ngettext(
+                "Renormalised over the {count} place that can be paid, as MTT Tournament "
+                "Director does: the places that cannot be paid give their share to the others, "
+                "each in proportion. Nothing changes until you confirm.",
+                "Renormalised over the {count} places that can be paid, as MTT Tournament "
+                "Director does: the places that cannot be paid give their share to the others, "
+                "each in proportion. Nothing changes until you confirm.",
+                paid,
+            ).format(count=paid)
         )
         self.explain_label.setObjectName("fit_explain")
         self.explain_label.setWordWrap(True)
         self.layout_.insertWidget(0, self.explain_label)
         self.table = QTableWidget(places_before, len(HEADERS))
         self.table.setObjectName("fit_table")
-        self.table.setHorizontalHeaderLabels(HEADERS)
+        self.table.setHorizontalHeaderLabels([_(header) for header in HEADERS])
         self.table.verticalHeader().setVisible(False)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         amounts = dict(fit.after.ladder)
@@ -80,7 +88,7 @@ class FitDialog(CashierDialog):
                 ordinal(place),
                 _share(before, place),
                 _share(after, place),
-                format_cents(amounts[place]) if place in amounts else "not paid",
+                format_cents(amounts[place]) if place in amounts else _("not paid"),
             )
             for column, text in enumerate(cells):
                 self.table.setItem(row, column, QTableWidgetItem(text))
@@ -90,9 +98,15 @@ class FitDialog(CashierDialog):
         )
         self.layout_.insertWidget(1, self.table)
         self.total_label = QLabel(
-            f"After: {paid} place{'s' if paid != 1 else ''} pay "
-            f"{format_cents(sum(amounts.values()))} = the prize pool of "
-            f"{format_cents(fit.after.prize_pool)}"
+            ngettext(
+                "After: {count} place pays {total} = the prize pool of {pool}",
+                "After: {count} places pay {total} = the prize pool of {pool}",
+                paid,
+            ).format(
+                count=paid,
+                total=format_cents(sum(amounts.values())),
+                pool=format_cents(fit.after.prize_pool),
+            )
         )
         self.total_label.setObjectName("fit_total")
         self.layout_.insertWidget(2, self.total_label)
@@ -101,7 +115,9 @@ class FitDialog(CashierDialog):
 
     def _problem(self) -> str:
         if self.fit.after.table is None:
-            return self.fit.after.problem or "The renormalised table cannot pay this field either."
+            return self.fit.after.problem or _(
+                "The renormalised table cannot pay this field either."
+            )
         return ""
 
     def structure(self) -> PayoutStructure:
@@ -120,9 +136,9 @@ class FitDialog(CashierDialog):
 def table_label(structure: PayoutStructure) -> str:
     """How the payouts page names the structure's table ('custom %' or the table's name)."""
     if structure.mode is PayoutMode.PERCENTAGES:
-        return "custom %"
+        return _("custom %")
     if structure.mode is PayoutMode.AMOUNTS:
-        return "custom $"
+        return _("custom $")
     names = {key: name for key, name, _source in table_choices()}
     return names.get(structure.table, structure.table)
 

@@ -11,6 +11,9 @@ from dataclasses import dataclass
 from PySide6.QtGui import QFont
 
 from clockapp.core.payouts import format_percent, ordinal
+from clockapp.formats import chips as format_chips
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 from clockapp.services.results import BustInfo, ResultRow
 from clockapp.ui.cashier.models import local_time, money
 from clockapp.ui.cashier.rows_model import Column, RowsModel, styled_font
@@ -41,10 +44,10 @@ class PayoutsModel(RowsModel[PayoutLine]):
     """The payout ladder, place 1 first."""
 
     COLUMNS = (
-        Column("Place", lambda r: ordinal(r.place)),
-        Column("Prize", lambda r: money(r.amount), numeric=True),
-        Column("Share", lambda r: r.share, numeric=True),
-        Column("Finished", lambda r: r.winner),
+        Column(N_("Place"), lambda r: ordinal(r.place)),
+        Column(N_("Prize"), lambda r: money(r.amount), numeric=True),
+        Column(N_("Share"), lambda r: r.share, numeric=True),
+        Column(N_("Finished"), lambda r: r.winner),
     )
 
     def row_key(self, row: PayoutLine) -> Hashable:
@@ -60,22 +63,31 @@ class ResultsModel(RowsModel[ResultRow]):
     """Every player who bought in: players still in first, then by finishing place."""
 
     COLUMNS = (
-        Column("Place", lambda r: r.label),
-        Column("Name", lambda r: r.name),
-        Column("Entries", lambda r: str(r.entries), numeric=True),
-        Column("Rebuys", lambda r: str(r.rebuys), numeric=True),
-        Column("Add-ons", lambda r: str(r.add_ons), numeric=True),
-        Column("Paid in", lambda r: money(r.paid_in), numeric=True),
-        Column("Prize", lambda r: money(r.prize), numeric=True),
-        Column("Ticket", lambda r: f"{r.ticket} ({money(r.ticket_value)})" if r.ticket else ""),
-        Column("Bounties", lambda r: money(r.bounties), numeric=True),
-        Column("KOs", lambda r: str(r.knockouts), numeric=True),
-        Column("On head", lambda r: money(r.bounty_on_head) if r.bounty_on_head else "", True),
-        Column("Paid out", lambda r: money(r.paid_out), numeric=True),
-        Column("Owed", lambda r: money(r.still_owed), numeric=True),
-        Column("Busted by", lambda r: r.busted_by),
+        Column(N_("Place"), lambda r: r.label),
+        Column(N_("Name"), lambda r: r.name),
+        Column(N_("Entries"), lambda r: str(r.entries), numeric=True),
+        Column(N_("Rebuys"), lambda r: str(r.rebuys), numeric=True),
+        Column(N_("Add-ons"), lambda r: str(r.add_ons), numeric=True),
+        Column(N_("Paid in"), lambda r: money(r.paid_in), numeric=True),
+        Column(N_("Prize"), lambda r: money(r.prize), numeric=True),
+        Column(
+            N_("Ticket"),
+            lambda r: (
+                _("{ticket} ({value})").format(ticket=r.ticket, value=money(r.ticket_value))
+                if r.ticket
+                else ""
+            ),
+        ),
+        Column(N_("Bounties"), lambda r: money(r.bounties), numeric=True),
+        Column(N_("KOs"), lambda r: str(r.knockouts), numeric=True),
+        Column(N_("On head"), lambda r: money(r.bounty_on_head) if r.bounty_on_head else "", True),
+        Column(N_("Paid out"), lambda r: money(r.paid_out), numeric=True),
+        Column(N_("Owed"), lambda r: money(r.still_owed), numeric=True),
+        Column(N_("Busted by"), lambda r: r.busted_by),
         # A player still in: his newest chip count (Wall > Chip counts…).
-        Column("Chips", lambda r: "" if r.chips is None else f"{r.chips:,}", numeric=True),
+        Column(
+            N_("Chips"), lambda r: "" if r.chips is None else format_chips(r.chips), numeric=True
+        ),
     )
 
     def row_key(self, row: ResultRow) -> Hashable:
@@ -106,9 +118,11 @@ class BustLine:
 def _bust_note(line: BustLine) -> str:
     info = line.info
     if info.undoes_id is not None:
-        return f"undoes the bust of hand {info.hand}: {info.reason}"
+        return _("undoes the bust of hand {hand}: {reason}").format(
+            hand=info.hand, reason=info.reason
+        )
     if info.undone_by is not None:
-        return "undone"
+        return _("undone")
     return info.reason
 
 
@@ -116,19 +130,19 @@ class BustsModel(RowsModel[BustLine]):
     """Every bust and undo, oldest first; players busted on the same hand share a hand number."""
 
     COLUMNS = (
-        Column("Hand", lambda r: str(r.info.hand), numeric=True),
-        Column("Time", lambda r: local_time(r.info.created_at)),
-        Column("Player", lambda r: r.info.name),
-        Column("Busted by", lambda r: r.info.busted_by),
+        Column(N_("Hand"), lambda r: str(r.info.hand), numeric=True),
+        Column(N_("Time"), lambda r: local_time(r.info.created_at)),
+        Column(N_("Player"), lambda r: r.info.name),
+        Column(N_("Busted by"), lambda r: r.info.busted_by),
         Column(
-            "Chips at start",
-            lambda r: "" if r.alone else f"{r.info.chips_at_hand_start:,}",
+            N_("Chips at start"),
+            lambda r: "" if r.alone else format_chips(r.info.chips_at_hand_start),
             numeric=True,
         ),
-        Column("Place", lambda r: r.place),
-        Column("Prize", lambda r: money(r.prize) if r.prize else "", numeric=True),
-        Column("Bounty", lambda r: money(r.info.bounty), numeric=True),
-        Column("Note", _bust_note),
+        Column(N_("Place"), lambda r: r.place),
+        Column(N_("Prize"), lambda r: money(r.prize) if r.prize else "", numeric=True),
+        Column(N_("Bounty"), lambda r: money(r.info.bounty), numeric=True),
+        Column(N_("Note"), _bust_note),
     )
 
     def row_key(self, row: BustLine) -> Hashable:

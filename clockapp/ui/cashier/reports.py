@@ -20,6 +20,7 @@ from clockapp.core.chips import ChipSet
 from clockapp.core.money.amounts import format_money
 from clockapp.core.money.drawer import NightSummary
 from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.services.cashier.sales import EntryReceipt
 from clockapp.services.payouts import PayoutView
 from clockapp.services.results import ResultRow
@@ -181,21 +182,25 @@ def seat_card_html(tournament: str, name: str, seat: str, chips: int) -> str:
         seat_html = f"<p class='big' style='font-size:30pt'>{escape(seat)}</p>"
     else:
         seat_html = (
-            "<p style='font-size:20pt'>Table ______</p><p style='font-size:20pt'>Seat ______</p>"
+            f"<p style='font-size:20pt'>{escape(_('Table ______'))}</p>"
+            f"<p style='font-size:20pt'>{escape(_('Seat ______'))}</p>"
         )
     return (
         f"<p class='muted'>{escape(tournament)}</p>"
         f"<h1 style='font-size:24pt'>{escape(name)}</h1>"
         f"{seat_html}"
-        f"<p>Starting chips: <b>T{chips:,}</b></p>"
-        "<p class='muted'>Show this card to the dealer when you sit down.</p>"
+        + "<p>"
+        + _("Starting chips: <b>T{chips}</b>").format(chips=formats.chips(chips))
+        + "</p><p class='muted'>"
+        + escape(_("Show this card to the dealer when you sit down."))
+        + "</p>"
     )
 
 
 def write_seat_card(path: Path | str, tournament: str, name: str, seat: str, chips: int) -> Path:
     """The seat card as an A6 PDF."""
     html = seat_card_html(tournament, name, seat, chips)
-    return write_pdf(path, html, SEAT_CARD_PAGE, f"Seat card {name}")
+    return write_pdf(path, html, SEAT_CARD_PAGE, _("Seat card {name}").format(name=name))
 
 
 # ------------------------------------------------------------------------------ results
@@ -216,12 +221,19 @@ def results_html(
     def money(cents: int) -> str:
         return format_money(cents, currency)
 
-    head = (
-        "<tr><th>Place</th><th>Player</th><th class='num'>Entries</th>"
-        "<th class='num'>Rebuys</th><th class='num'>Add-ons</th><th class='num'>Prize</th>"
-        "<th class='num'>Bounties</th><th class='num'>Paid</th><th class='num'>Owed</th>"
-        "<th>Busted by</th></tr>"
+    titles = (
+        (_("Place"), ""),
+        (_("Player"), ""),
+        (_("Entries"), " class='num'"),
+        (_("Rebuys"), " class='num'"),
+        (_("Add-ons"), " class='num'"),
+        (_("Prize"), " class='num'"),
+        (_("Bounties"), " class='num'"),
+        (_("Paid"), " class='num'"),
+        (_("Owed"), " class='num'"),
+        (_("Busted by"), ""),
     )
+    head = "<tr>" + "".join(f"<th{cls}>{escape(title)}</th>" for title, cls in titles) + "</tr>"
     body = []
     for index, r in enumerate(results):
         shade = " style='background:#f5f5f5'" if index % 2 else ""
@@ -235,7 +247,7 @@ def results_html(
             f"<td>{escape(r.busted_by)}</td></tr>"
         )
     totals = (
-        "<tr class='total'><td></td><td>Total</td>"
+        f"<tr class='total'><td></td><td>{escape(_('Total'))}</td>"
         f"<td class='num'>{sum(r.entries for r in results)}</td>"
         f"<td class='num'>{sum(r.rebuys for r in results)}</td>"
         f"<td class='num'>{sum(r.add_ons for r in results)}</td>"
@@ -254,20 +266,31 @@ def results_html(
         paid = [r for r in results if r.prize]
         ladder = _rows(
             [(f"{r.label} · {r.name}", money(r.prize)) for r in paid]
-            + [("of which by the deal", money(sum(r.prize for r in paid if r.in_deal)))]
+            + [(_("of which by the deal"), money(sum(r.prize for r in paid if r.in_deal)))]
         )
     till = _rows(summary.lines(symbol=currency)) if summary is not None else ""
     return (
-        f"<h1>{escape(tournament)}: results</h1>"
-        f"<p class='muted'>{payouts.entries} entries · prize pool "
-        f"{money(payouts.prize_pool)} · printed "
-        f"{escape(printed_at.astimezone().strftime('%Y-%m-%d %H:%M'))}</p>"
+        "<h1>"
+        + escape(_("{tournament}: results").format(tournament=tournament))
+        + "</h1><p class='muted'>"
+        + escape(
+            ngettext(
+                "{count} entry · prize pool {pool} · printed {when}",
+                "{count} entries · prize pool {pool} · printed {when}",
+                payouts.entries,
+            ).format(
+                count=payouts.entries,
+                pool=money(payouts.prize_pool),
+                when=printed_at.astimezone().strftime("%Y-%m-%d %H:%M"),
+            )
+        )
+        + "</p>"
         f"<table width='100%' cellspacing='0' cellpadding='3'>{head}{''.join(body)}{totals}"
         "</table><br><table width='100%'><tr>"
-        f"<td width='45%' valign='top'><p class='head'>Payouts</p>{ladder}</td>"
+        f"<td width='45%' valign='top'><p class='head'>{escape(_('Payouts'))}</p>{ladder}</td>"
         "<td width='10%'></td>"
-        f"<td width='45%' valign='top'><p class='head'>Money</p>{till}</td></tr></table>"
-        + _charts_html(charts)
+        f"<td width='45%' valign='top'><p class='head'>{escape(_('Money'))}</p>{till}</td>"
+        "</tr></table>" + _charts_html(charts)
     )
 
 
@@ -277,7 +300,8 @@ def _charts_html(charts: Sequence[str]) -> str:
     pictures = "".join(
         f"<p><img src='{escape(name)}' width='{CHART_WIDTH}'></p>" for name in charts
     )
-    return f"<p style='page-break-before: always' class='head'>The night in charts</p>{pictures}"
+    title = escape(_("The night in charts"))
+    return f"<p style='page-break-before: always' class='head'>{title}</p>{pictures}"
 
 
 def write_results(
@@ -294,4 +318,6 @@ def write_results(
     """The results report as an A4 PDF, with the charts given (name -> image) at the end."""
     names = tuple(charts or {})
     html = results_html(tournament, results, payouts, summary, printed_at, names, currency=currency)
-    return write_pdf(path, html, A4_PAGE, f"{tournament} results", charts)
+    return write_pdf(
+        path, html, A4_PAGE, _("{tournament} results").format(tournament=tournament), charts
+    )

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.money.drawer import NightSummary
 from clockapp.core.money.records import PrizeDue
+from clockapp.i18n import gettext as _
 from clockapp.services.payouts import PayoutView
 from clockapp.services.results import ChartData, ResultRow
 from clockapp.ui.cashier import operations, reports
@@ -49,15 +50,15 @@ class ResultsPage(Page):
     def __init__(self, ctx: CashierContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
         self.model = ResultsModel(self)
-        self.view = table_view(self.model, "results", "Results")
-        self.pay_button = QPushButton("Pay prize…")
+        self.view = table_view(self.model, "results", _("Results"))
+        self.pay_button = QPushButton(_("Pay prize…"))
         self.pay_button.setObjectName("pay_prize")
         self.pay_button.clicked.connect(lambda: self.start_pay(bounty=False))
-        self.bounty_button = QPushButton("Pay bounties…")
+        self.bounty_button = QPushButton(_("Pay bounties…"))
         self.bounty_button.clicked.connect(lambda: self.start_pay(bounty=True))
-        self.csv_button = QPushButton("Export CSV…")
+        self.csv_button = QPushButton(_("Export CSV…"))
         self.csv_button.clicked.connect(lambda: self.export_csv())
-        self.pdf_button = QPushButton("Export PDF…")
+        self.pdf_button = QPushButton(_("Export PDF…"))
         self.pdf_button.clicked.connect(lambda: self.export_pdf())
         buttons = QHBoxLayout()
         for button in (self.pay_button, self.bounty_button):
@@ -89,7 +90,7 @@ class ResultsPage(Page):
         row = self.selected_row(self.view)
         result = self.model.row_at(row) if row is not None else None
         if result is None:
-            self._ctx.refuse("Select the player to pay.")
+            self._ctx.refuse(_("Select the player to pay."))
             return
         if bounty:
             self._pay(result.registration_id, result.name, bounty=True)
@@ -113,8 +114,7 @@ class ResultsPage(Page):
     def _open_pay(self, registration_id: int, name: str, due: PrizeDue, *, bounty: bool) -> None:
         ctx = self._ctx
         owed = due.bounties_owed if bounty else due.prize_owed
-        what = "bounties" if bounty else "prize"
-        dialog = PayDialog(name, what, owed, self)
+        dialog = PayDialog(name, owed, self, bounty=bounty)
 
         def accepted() -> None:
             button = self.bounty_button if bounty else self.pay_button
@@ -137,10 +137,12 @@ class ResultsPage(Page):
         return ctx.save_text(
             self,
             path,
-            "Export results",
+            _("Export results"),
             "results",
             lambda: results.results_csv(tid),
-            lambda saved, _text: ctx.message.show_info(f"Results exported: {saved}"),
+            lambda saved, _text: ctx.message.show_info(
+                _("Results exported: {path}").format(path=saved)
+            ),
             control=self.csv_button,
         )
 
@@ -152,7 +154,7 @@ class ResultsPage(Page):
         Returns the path asked for (None: cancelled, or the same export still on its way).
         """
         ctx = self._ctx
-        path = path or self._ask_path("Results report", "results", "PDF (*.pdf)")
+        path = path or self._ask_path(_("Results report"), "results", _("PDF (*.pdf)"))
         if not path:
             return None
         s, tid = ctx.services, ctx.tid
@@ -184,9 +186,13 @@ class ResultsPage(Page):
                     currency=ctx.currency(),
                 )
             except OSError as error:
-                ctx.refuse(f"{chosen} cannot be written: {error.strerror or error}.")
+                ctx.refuse(
+                    _("{path} cannot be written: {reason}.").format(
+                        path=chosen, reason=error.strerror or error
+                    )
+                )
                 return
-            ctx.message.show_info(f"Results report saved: {chosen}")
+            ctx.message.show_info(_("Results report saved: {path}").format(path=chosen))
 
         asked = ctx.query(read, write, key=("export", "results pdf"), control=self.pdf_button)
         return chosen if asked else None

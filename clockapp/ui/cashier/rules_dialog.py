@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.entries import EntryKind
 from clockapp.core.money.entry_rules import (
     AddOnRule,
     EntryRules,
@@ -36,6 +37,8 @@ from clockapp.core.money.records import CashierConfig
 from clockapp.core.money.rules_fit import breaks_after, check_rules_fit
 from clockapp.core.structure import Structure
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.services.app import Services
 from clockapp.ui.cashier.dialog_base import CashierDialog, big_label
 from clockapp.ui.cashier.rules_fields import (
@@ -69,7 +72,7 @@ class EntryRulesDialog(CashierDialog):
         entries_sold: int = 0,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__("Entry rules", "Save rules", parent)
+        super().__init__(_("Entry rules"), _("Save rules"), parent)
         self.setObjectName("rules_dialog")
         self._services = services
         self._tid = tournament_id
@@ -85,120 +88,129 @@ class EntryRulesDialog(CashierDialog):
         self.layout_.insertWidget(0, self.kind_label)
         if entries_sold:
             sold = QLabel(
-                f"{entries_sold} entr{'ies' if entries_sold != 1 else 'y'} already sold keep the "
-                "price they were paid at; new prices apply from the next sale."
+                ngettext(
+                    "{count} entry already sold keeps the price it was paid at; new prices apply "
+                    "from the next sale.",
+                    "{count} entries already sold keep the price they were paid at; new prices "
+                    "apply from the next sale.",
+                    entries_sold,
+                ).format(count=entries_sold)
             )
             sold.setWordWrap(True)
             sold.setStyleSheet(ink_sheet("#607d8b"))
             self.layout_.insertWidget(1, sold)
 
         # ---------------------------------------------------------------- the buy-in
-        buy_in = QGroupBox("Buy-in")
+        buy_in = QGroupBox(_("Buy-in"))
         form = QFormLayout(buy_in)
-        self.buy_in_price = PriceFields("Buy-in", reg.price)
-        form.addRow("Price:", self.buy_in_price)
+        self.buy_in_price = PriceFields(EntryKind.BUY_IN, reg.price)
+        form.addRow(_("Price:"), self.buy_in_price)
         self.stack_spin = spin_box(1, MAX_CHIPS, reg.chips)
-        form.addRow("Starting stack:", self.stack_spin)
+        form.addRow(_("Starting stack:"), self.stack_spin)
         self.split_label = QLabel()
         self.split_label.setObjectName("buy_in_split")
         self.split_label.setStyleSheet(ink_sheet("#607d8b"))
         form.addRow("", self.split_label)
 
         # ---------------------------------------------------------------- registration
-        registration = QGroupBox("Registration")
+        registration = QGroupBox(_("Registration"))
         form = QFormLayout(registration)
-        self.late_box = QCheckBox("until the end of level")
+        self.late_box = QCheckBox(_("until the end of level"))
         self.late_box.setChecked(reg.late_until_level is not None)
         self.late_spin = spin_box(
-            0, MAX_LEVEL, reg.late_until_level or 6, "0 (closes at the start)"
+            0, MAX_LEVEL, reg.late_until_level or 6, _("0 (closes at the start)")
         )
-        self.late_spin.setToolTip("Open through this level and the break after it.")
-        form.addRow("Late registration:", toggled(self.late_box, self.late_spin))
-        self.deadline_box = QCheckBox("closes at")
+        self.late_spin.setToolTip(_("Open through this level and the break after it."))
+        form.addRow(_("Late registration:"), toggled(self.late_box, self.late_spin))
+        self.deadline_box = QCheckBox(_("closes at"))
         self.deadline_box.setChecked(reg.deadline is not None)
         self.deadline_edit = QDateTimeEdit()
         self.deadline_edit.setCalendarPopup(True)
         self.deadline_edit.setDisplayFormat("yyyy-MM-dd HH:mm")
         default_deadline = now.replace(second=0, microsecond=0) + timedelta(hours=2)
         self.set_deadline(reg.deadline or default_deadline)
-        form.addRow("Deadline:", toggled(self.deadline_box, self.deadline_edit))
-        self.cap_spin = spin_box(0, 100_000, reg.max_entrants or 0, "no cap")
-        form.addRow("Most entrants:", self.cap_spin)
+        form.addRow(_("Deadline:"), toggled(self.deadline_box, self.deadline_edit))
+        self.cap_spin = spin_box(0, 100_000, reg.max_entrants or 0, _("no cap"))
+        form.addRow(_("Most entrants:"), self.cap_spin)
         self.float_edit = amount_edit(
             "0", money_text(current.opening_float) if current.opening_float else ""
         )
-        form.addRow("Opening float:", self.float_edit)
+        form.addRow(_("Opening float:"), self.float_edit)
 
         # ---------------------------------------------------------------- rebuys
         rebuy = rules.rebuy
-        self.rebuy_group = QGroupBox("Rebuys")
+        self.rebuy_group = QGroupBox(_("Rebuys"))
         self.rebuy_group.setObjectName("rebuy_group")
         self.rebuy_group.setCheckable(True)
         self.rebuy_group.setChecked(rebuy is not None)
         form = QFormLayout(self.rebuy_group)
         first_break = self.breaks[0] if self.breaks else 6
-        self.rebuy_price = PriceFields("Rebuy", rebuy.price if rebuy else reg.price)
-        form.addRow("Price:", self.rebuy_price)
+        self.rebuy_price = PriceFields(EntryKind.REBUY, rebuy.price if rebuy else reg.price)
+        form.addRow(_("Price:"), self.rebuy_price)
         self.rebuy_chips = spin_box(1, MAX_CHIPS, rebuy.chips if rebuy else reg.chips)
-        form.addRow("Chips:", self.rebuy_chips)
+        form.addRow(_("Chips:"), self.rebuy_chips)
         self.rebuy_last = spin_box(1, MAX_LEVEL, rebuy.last_level if rebuy else first_break)
-        self.rebuy_last.setToolTip("Sold through this level and the break after it.")
-        form.addRow("Until level:", self.rebuy_last)
-        self.rebuy_max = spin_box(0, 999, (rebuy.max_per_player or 0) if rebuy else 0, "no limit")
-        form.addRow("Most per player:", self.rebuy_max)
-        self.rebuy_threshold = spin_box(
-            0, MAX_CHIPS, rebuy.stack_at_or_below if rebuy else 0, "busted only"
+        self.rebuy_last.setToolTip(_("Sold through this level and the break after it."))
+        form.addRow(_("Until level:"), self.rebuy_last)
+        self.rebuy_max = spin_box(
+            0, 999, (rebuy.max_per_player or 0) if rebuy else 0, _("no limit")
         )
-        form.addRow("At or below (chips):", self.rebuy_threshold)
+        form.addRow(_("Most per player:"), self.rebuy_max)
+        self.rebuy_threshold = spin_box(
+            0, MAX_CHIPS, rebuy.stack_at_or_below if rebuy else 0, _("busted only")
+        )
+        form.addRow(_("At or below (chips):"), self.rebuy_threshold)
 
         # ---------------------------------------------------------------- add-on
         add_on = rules.add_on
-        self.add_on_group = QGroupBox("Add-on")
+        self.add_on_group = QGroupBox(_("Add-on"))
         self.add_on_group.setObjectName("add_on_group")
         self.add_on_group.setCheckable(True)
         self.add_on_group.setChecked(add_on is not None)
         form = QFormLayout(self.add_on_group)
-        self.add_on_price = PriceFields("Add-on", add_on.price if add_on else reg.price)
-        form.addRow("Price:", self.add_on_price)
+        self.add_on_price = PriceFields(EntryKind.ADD_ON, add_on.price if add_on else reg.price)
+        form.addRow(_("Price:"), self.add_on_price)
         self.add_on_chips = spin_box(1, MAX_CHIPS, add_on.chips if add_on else reg.chips)
-        form.addRow("Chips:", self.add_on_chips)
+        form.addRow(_("Chips:"), self.add_on_chips)
         at_break = add_on.at_break_after_level if add_on else None
-        self.add_on_break_box = QCheckBox("at the break after level")
+        self.add_on_break_box = QCheckBox(_("at the break after level"))
         self.add_on_break_box.setChecked(add_on is None or at_break is not None)
         self.add_on_break = spin_box(1, MAX_LEVEL, at_break or first_break)
-        form.addRow("Sold:", toggled(self.add_on_break_box, self.add_on_break))
+        form.addRow(_("Sold:"), toggled(self.add_on_break_box, self.add_on_break))
         self.breaks_label = QLabel(levels_hint(self.breaks))
         self.breaks_label.setObjectName("breaks_hint")
         self.breaks_label.setStyleSheet(ink_sheet("#607d8b"))
         form.addRow("", self.breaks_label)
-        self.add_on_with_buy_in = QCheckBox("with the buy-in (in the same payment)")
+        self.add_on_with_buy_in = QCheckBox(_("with the buy-in (in the same payment)"))
         self.add_on_with_buy_in.setChecked(add_on.with_buy_in if add_on else False)
         form.addRow("", self.add_on_with_buy_in)
         self.add_on_max = spin_box(1, 99, add_on.max_per_player if add_on else 1)
-        form.addRow("Most per player:", self.add_on_max)
+        form.addRow(_("Most per player:"), self.add_on_max)
 
         # ---------------------------------------------------------------- re-entry
         re_entry = rules.re_entry
-        self.re_entry_group = QGroupBox("Re-entry")
+        self.re_entry_group = QGroupBox(_("Re-entry"))
         self.re_entry_group.setObjectName("re_entry_group")
         self.re_entry_group.setCheckable(True)
         self.re_entry_group.setChecked(re_entry is not None)
         form = QFormLayout(self.re_entry_group)
-        self.re_entry_price = PriceFields("Re-entry", re_entry.price if re_entry else reg.price)
-        form.addRow("Price:", self.re_entry_price)
+        self.re_entry_price = PriceFields(
+            EntryKind.RE_ENTRY, re_entry.price if re_entry else reg.price
+        )
+        form.addRow(_("Price:"), self.re_entry_price)
         self.re_entry_chips = spin_box(1, MAX_CHIPS, re_entry.chips if re_entry else reg.chips)
-        form.addRow("Chips:", self.re_entry_chips)
+        form.addRow(_("Chips:"), self.re_entry_chips)
         self.re_entry_last = spin_box(
             0,
             MAX_LEVEL,
             (re_entry.last_level or 0) if re_entry else 0,
-            "as late registration",
+            _("as late registration"),
         )
-        form.addRow("Until level:", self.re_entry_last)
+        form.addRow(_("Until level:"), self.re_entry_last)
         self.re_entry_max = spin_box(
-            0, 999, (re_entry.max_per_player or 0) if re_entry else 0, "no limit"
+            0, 999, (re_entry.max_per_player or 0) if re_entry else 0, _("no limit")
         )
-        form.addRow("Most per player:", self.re_entry_max)
+        form.addRow(_("Most per player:"), self.re_entry_max)
 
         # A part not yet on offers tonight's buy-in as it is typed (until typed in itself).
         self.followers = [
@@ -313,7 +325,7 @@ class EntryRulesDialog(CashierDialog):
 
     def opening_float(self) -> int:
         """The opening float typed, in cents. Raises AmountError."""
-        return read_amount(self.float_edit, "Opening float") or 0
+        return read_amount(self.float_edit, _("Opening float")) or 0
 
     def config(self) -> CashierConfig:
         """The whole config to save (the payout choices as they were). Raises DomainError."""
@@ -334,8 +346,11 @@ class EntryRulesDialog(CashierDialog):
         try:
             price = self.buy_in_price.price()
             self.split_label.setText(
-                f"prize pool {format_cents(price.prize_pool)} · fee "
-                f"{format_cents(price.house_fee)} · bounty {format_cents(price.bounty)}"
+                _("prize pool {pool} · fee {fee} · bounty {bounty}").format(
+                    pool=format_cents(price.prize_pool),
+                    fee=format_cents(price.house_fee),
+                    bounty=format_cents(price.bounty),
+                )
             )
         except DomainError:
             self.split_label.setText("")

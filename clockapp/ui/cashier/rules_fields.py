@@ -9,8 +9,11 @@ from collections.abc import Sequence
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QLineEdit, QSpinBox, QWidget
 
 from clockapp.core.money.amounts import typed_amount
-from clockapp.core.money.entries import EntryPrice
+from clockapp.core.money.entries import EntryKind, EntryPrice
 from clockapp.errors import DomainError, ValidationError
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
+from clockapp.ui.cashier.entry_dialog import KIND_TITLE
 from clockapp.ui.cashier.widgets import amount_edit, read_amount
 
 MAX_CHIPS = 2_000_000_000
@@ -35,11 +38,11 @@ def spin_box(low: int, high: int, value: int, special: str = "") -> QSpinBox:
 
 def levels_hint(levels: Sequence[int]) -> str:
     if not levels:
-        return "The structure has no breaks: sell the add-on with the buy-in."
+        return _("The structure has no breaks: sell the add-on with the buy-in.")
     if len(levels) == 1:
-        return f"A break follows level {levels[0]}."
+        return _("A break follows level {level}.").format(level=levels[0])
     text = ", ".join(str(n) for n in levels[:-1])
-    return f"Breaks follow levels {text} and {levels[-1]}."
+    return _("Breaks follow levels {levels} and {last}.").format(levels=text, last=levels[-1])
 
 
 def toggled(box: QCheckBox, field: QWidget) -> QWidget:
@@ -52,26 +55,62 @@ def toggled(box: QCheckBox, field: QWidget) -> QWidget:
     return holder
 
 
+#: Each entry kind's words in the price fields: (tooltip, price, house fee, bounty, no price).
+PRICE_TEXTS = {
+    EntryKind.BUY_IN: (
+        N_("What the player pays for the buy-in, fee included."),
+        N_("Buy-in price"),
+        N_("Buy-in house fee"),
+        N_("Buy-in bounty"),
+        N_("Buy-in: type the price the player pays."),
+    ),
+    EntryKind.REBUY: (
+        N_("What the player pays for the rebuy, fee included."),
+        N_("Rebuy price"),
+        N_("Rebuy house fee"),
+        N_("Rebuy bounty"),
+        N_("Rebuy: type the price the player pays."),
+    ),
+    EntryKind.ADD_ON: (
+        N_("What the player pays for the add-on, fee included."),
+        N_("Add-on price"),
+        N_("Add-on house fee"),
+        N_("Add-on bounty"),
+        N_("Add-on: type the price the player pays."),
+    ),
+    EntryKind.RE_ENTRY: (
+        N_("What the player pays for the re-entry, fee included."),
+        N_("Re-entry price"),
+        N_("Re-entry house fee"),
+        N_("Re-entry bounty"),
+        N_("Re-entry: type the price the player pays."),
+    ),
+}
+
+
 class PriceFields(QWidget):
     """What an entry costs: the total the player pays, and the house fee and bounty out of it."""
 
-    def __init__(self, what: str, price: EntryPrice, parent: QWidget | None = None) -> None:
+    def __init__(self, kind: EntryKind, price: EntryPrice, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.what = what
-        self.total_edit = amount_edit("price", money_text(price.total))
+        self.kind = kind
+        tip, self._price_field, self._fee_field, self._bounty_field, self._no_price = PRICE_TEXTS[
+            kind
+        ]
+        self.total_edit = amount_edit(_("price"), money_text(price.total))
         self.fee_edit = amount_edit("0", money_text(price.house_fee) if price.house_fee else "")
         self.bounty_edit = amount_edit("0", money_text(price.bounty) if price.bounty else "")
         for edit in (self.total_edit, self.fee_edit, self.bounty_edit):
             edit.setMinimumWidth(0)
             edit.setFixedWidth(84)
-        self.total_edit.setToolTip(f"What the player pays for the {what.lower()}, fee included.")
+        self.total_edit.setToolTip(_(tip))
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.total_edit)
         row.addSpacing(6)
-        row.addWidget(QLabel("of which fee"))
+        row.addWidget(QLabel(_("of which fee")))
         row.addWidget(self.fee_edit)
-        row.addWidget(QLabel("bounty"))
+        row.addWidget(QLabel(_("bounty")))
         row.addWidget(self.bounty_edit)
         row.addStretch(1)
 
@@ -87,15 +126,17 @@ class PriceFields(QWidget):
 
     def price(self) -> EntryPrice:
         """The price typed. Raises DomainError naming the field."""
-        total = read_amount(self.total_edit, f"{self.what} price")
+        total = read_amount(self.total_edit, _(self._price_field))
         if total is None:
-            raise ValidationError(f"{self.what}: type the price the player pays.")
-        fee = read_amount(self.fee_edit, f"{self.what} house fee") or 0
-        bounty = read_amount(self.bounty_edit, f"{self.what} bounty") or 0
+            raise ValidationError(_(self._no_price))
+        fee = read_amount(self.fee_edit, _(self._fee_field)) or 0
+        bounty = read_amount(self.bounty_edit, _(self._bounty_field)) or 0
         try:
             return EntryPrice.from_total(total, house_fee=fee, bounty=bounty)
         except DomainError as error:
-            raise ValidationError(f"{self.what}: {error}") from error
+            raise ValidationError(
+                _("{kind}: {error}").format(kind=_(KIND_TITLE[self.kind]), error=error)
+            ) from error
 
 
 class FollowsBuyIn:

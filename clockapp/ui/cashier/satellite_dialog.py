@@ -18,6 +18,8 @@ from clockapp.core.satellite import (
     satellite_prizes,
 )
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.ui.cashier.dialog_base import CashierDialog
 from clockapp.ui.cashier.widgets import amount_edit, read_amount
 
@@ -28,10 +30,10 @@ class SatelliteDialog(CashierDialog):
     def __init__(
         self, current: Satellite | None, prize_pool: int, parent: QWidget | None = None
     ) -> None:
-        super().__init__("Satellite", "Use these seats", parent)
+        super().__init__(_("Satellite"), _("Use these seats"), parent)
         self.setObjectName("satellite_dialog")
         self._pool = prize_pool
-        self.on_box = QCheckBox("Pay seats, not the payout table")
+        self.on_box = QCheckBox(_("Pay seats, not the payout table"))
         self.on_box.setObjectName("satellite_on")
         self.on_box.setChecked(current is not None)
         self.form.addRow("", self.on_box)
@@ -39,16 +41,16 @@ class SatelliteDialog(CashierDialog):
         self.seats_spin.setObjectName("satellite_seats")
         self.seats_spin.setRange(1, 1000)
         self.seats_spin.setValue(current.seats if current else 1)
-        self.form.addRow("Seats:", self.seats_spin)
+        self.form.addRow(_("Seats:"), self.seats_spin)
         value = typed_amount(current.seat_value) if current else ""
         self.value_edit = amount_edit("300", value)
         self.value_edit.setObjectName("satellite_value")
-        self.form.addRow("A seat is worth:", self.value_edit)
+        self.form.addRow(_("A seat is worth:"), self.value_edit)
         self.description_edit = QLineEdit(current.description if current else "")
         self.description_edit.setObjectName("satellite_description")
-        self.description_edit.setPlaceholderText("Main event, league final…")
+        self.description_edit.setPlaceholderText(_("Main event, league final…"))
         self.description_edit.setMaxLength(200)
-        self.form.addRow("Seats in:", self.description_edit)
+        self.form.addRow(_("Seats in:"), self.description_edit)
         self.leftover_combo = QComboBox()
         self.leftover_combo.setObjectName("satellite_leftover")
         for rule in SatelliteLeftover:
@@ -57,7 +59,7 @@ class SatelliteDialog(CashierDialog):
             self.leftover_combo.setCurrentIndex(
                 self.leftover_combo.findData(current.leftover.value)
             )
-        self.form.addRow("Cash left over:", self.leftover_combo)
+        self.form.addRow(_("Cash left over:"), self.leftover_combo)
         self.preview_label = QLabel()
         self.preview_label.setObjectName("satellite_preview")
         self.preview_label.setWordWrap(True)
@@ -76,9 +78,9 @@ class SatelliteDialog(CashierDialog):
         """The satellite as typed (None: not a satellite). Raises DomainError."""
         if not self.on_box.isChecked():
             return None
-        value = read_amount(self.value_edit, "A seat's value", allow_zero=False)
+        value = read_amount(self.value_edit, _("A seat's value"), allow_zero=False)
         if value is None:
-            raise SatelliteError("Type what a seat is worth.")
+            raise SatelliteError(_("Type what a seat is worth."))
         rule = SatelliteLeftover(str(self.leftover_combo.currentData()))
         return Satellite(self.seats_spin.value(), value, self.description_edit.text().strip(), rule)
 
@@ -93,7 +95,7 @@ class SatelliteDialog(CashierDialog):
             self.preview_label.setText("")
             return str(error)
         if satellite is None:
-            self.preview_label.setText("The payout table pays the places.")
+            self.preview_label.setText(_("The payout table pays the places."))
             return ""
         self.preview_label.setText(self._preview(satellite))
         return ""
@@ -104,16 +106,35 @@ class SatelliteDialog(CashierDialog):
         try:
             prizes = satellite_prizes(self._pool, satellite)
         except DomainError as error:
-            return f"As it stands: {error}"
+            return _("As it stands: {problem}").format(problem=error)
         left = self._pool - satellite.cost
-        text = (
-            f"As it stands ({format_cents(self._pool)}): {satellite.seats} seat(s) of "
-            f"{format_cents(satellite.seat_value)}"
-        )
+        fields = {
+            "pool": format_cents(self._pool),
+            "count": satellite.seats,
+            "value": format_cents(satellite.seat_value),
+            "left": format_cents(left),
+            "bubble": format_cents(prizes[-1].cash) if prizes else "",
+        }
         if not left:
-            return text + ", nothing left over."
-        if satellite.leftover is SatelliteLeftover.BUBBLE:
-            return (
-                text + f", {format_cents(prizes[-1].cash)} to the first player out without a seat."
+            text = ngettext(
+                "As it stands ({pool}): {count} seat of {value}, nothing left over.",
+                "As it stands ({pool}): {count} seats of {value}, nothing left over.",
+                satellite.seats,
             )
-        return text + f", {format_cents(left)} shared by the seat winners."
+        elif satellite.leftover is SatelliteLeftover.BUBBLE:
+            text = ngettext(
+                "As it stands ({pool}): {count} seat of {value}, {bubble} to the first player "
+                "out without a seat.",
+                "As it stands ({pool}): {count} seats of {value}, {bubble} to the first player "
+                "out without a seat.",
+                satellite.seats,
+            )
+        else:
+            text = ngettext(
+                "As it stands ({pool}): {count} seat of {value}, {left} shared by the seat "
+                "winners.",
+                "As it stands ({pool}): {count} seats of {value}, {left} shared by the seat "
+                "winners.",
+                satellite.seats,
+            )
+        return text.format(**fields)

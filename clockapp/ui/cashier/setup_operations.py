@@ -17,6 +17,9 @@ from pathlib import Path
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.records import CashierConfig, CashierError, RegistrationInfo
 from clockapp.core.registration import RegistrationStatus
+from clockapp.formats import chips as format_chips
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.services.cashier.roster import Withdrawal
 from clockapp.services.changes import Outcome
 from clockapp.services.players import ImportReport, PlayerDetails, PlayerInfo
@@ -31,7 +34,9 @@ from clockapp.ui.userfiles import read_import_file
 def describe_rules(config: CashierConfig) -> str:
     """'Rebuy + add-on: buy-in $25.00 for T10,000' for messages and the window's header."""
     reg = config.rules.registration
-    return f"{config.rules.label}: buy-in {format_cents(reg.price.total)} for T{reg.chips:,}"
+    return _("{rules}: buy-in {price} for T{chips}").format(
+        rules=config.rules.label, price=format_cents(reg.price.total), chips=format_chips(reg.chips)
+    )
 
 
 def set_rules(
@@ -59,14 +64,14 @@ def set_rules(
         return save(config)
 
     def saved(value: CashierConfig) -> None:
-        ctx.message.show_info(f"Rules saved. {describe_rules(value)}.")
+        ctx.message.show_info(_("Rules saved. {rules}.").format(rules=describe_rules(value)))
         previous = before[0]
-        ctx.history.record("Rules", lambda: save(previous), lambda: save(config))
+        ctx.history.record(_("Rules"), lambda: save(previous), lambda: save(config))
         if on_done is not None:
             on_done(value)
 
     return ctx.call(
-        operation, on_done=saved, key="rules", control=control, busy="Saving the rules…"
+        operation, on_done=saved, key="rules", control=control, busy=_("Saving the rules…")
     )
 
 
@@ -85,7 +90,7 @@ def update_player(
 
     def saved(info: PlayerInfo) -> None:
         ctx.history.record(
-            f"Edit {details.name}",
+            _("Edit {name}").format(name=details.name),
             lambda: players.update(player.id, before),
             lambda: players.update(player.id, details),
         )
@@ -94,11 +99,11 @@ def update_player(
 
     return ctx.call(
         lambda: players.update(player.id, details),
-        f"{details.name} saved.",
+        _("{name} saved.").format(name=details.name),
         saved,
         key=("edit player", player.id),
         control=control,
-        busy=f"Saving {details.name}…",
+        busy=_("Saving {name}…").format(name=details.name),
     )
 
 
@@ -115,12 +120,22 @@ def merge_players(
     players = ctx.services.players
     return ctx.call(
         lambda: players.merge(keep.id, duplicate.id),
-        f"{duplicate.display_name} (#{duplicate.id}) merged into {keep.display_name} "
-        f"(#{keep.id}): their registrations are now {keep.name}'s.",
+        _(
+            "{duplicate} (#{duplicate_id}) merged into {keep} (#{keep_id}): their "
+            "registrations are now {name}'s."
+        ).format(
+            duplicate=duplicate.display_name,
+            duplicate_id=duplicate.id,
+            keep=keep.display_name,
+            keep_id=keep.id,
+            name=keep.name,
+        ),
         on_done,
         key=("merge", duplicate.id),
         control=control,
-        busy=f"Merging {duplicate.display_name} into {keep.display_name}…",
+        busy=_("Merging {duplicate} into {keep}…").format(
+            duplicate=duplicate.display_name, keep=keep.display_name
+        ),
     )
 
 
@@ -133,12 +148,16 @@ def join_waiting_list(
 
     def done(view: WaitingView) -> None:
         ctx.history.record(
-            f"Waiting list: {player.display_name}",
+            _("Waiting list: {name}").format(name=player.display_name),
             lambda: waiting.leave(tid, player.id),
             lambda: waiting.join(tid, player.id),
         )
         place = len(view.waiters)
-        ctx.message.show_info(f"{player.display_name} is number {place} on the waiting list.")
+        ctx.message.show_info(
+            _("{name} is number {place} on the waiting list.").format(
+                name=player.display_name, place=place
+            )
+        )
 
     return ctx.call(
         lambda: waiting.join(tid, player.id),
@@ -146,7 +165,7 @@ def join_waiting_list(
         done,
         key=("waiting", player.id),
         control=control,
-        busy=f"Putting {player.display_name} on the waiting list…",
+        busy=_("Putting {name} on the waiting list…").format(name=player.display_name),
     )
 
 
@@ -159,18 +178,18 @@ def leave_waiting_list(
 
     def done(_view: WaitingView) -> None:
         ctx.history.record(
-            f"Off the waiting list: {player.display_name}",
+            _("Off the waiting list: {name}").format(name=player.display_name),
             lambda: waiting.rejoin(tid, player.id),
             lambda: waiting.leave(tid, player.id),
         )
 
     return ctx.call(
         lambda: waiting.leave(tid, player.id),
-        f"{player.display_name} is off the waiting list.",
+        _("{name} is off the waiting list.").format(name=player.display_name),
         done,
         key=("waiting", player.id),
         control=control,
-        busy=f"Taking {player.display_name} off the waiting list…",
+        busy=_("Taking {name} off the waiting list…").format(name=player.display_name),
     )
 
 
@@ -186,7 +205,11 @@ def stand_in(
     stand_ins, tid = ctx.services.stand_ins, ctx.tid
 
     def done(info: StandInInfo) -> None:
-        ctx.message.show_info(f"{info.teammate} stands in for {info.leaving}.")
+        ctx.message.show_info(
+            _("{teammate} stands in for {leaving}.").format(
+                teammate=info.teammate, leaving=info.leaving
+            )
+        )
 
     return ctx.call(
         lambda: stand_ins.stand_in(tid, registration_id, teammate.id),
@@ -194,7 +217,7 @@ def stand_in(
         done,
         key=("stand in", registration_id),
         control=control,
-        busy=f"Recording {teammate.display_name} standing in…",
+        busy=_("Recording {name} standing in…").format(name=teammate.display_name),
     )
 
 
@@ -212,9 +235,11 @@ def import_players(
 
     def imported(report: ImportReport) -> None:
         ctx.message.show_info(
-            f"Imported {source}: {report.created} new player"
-            f"{'s' if report.created != 1 else ''}, "
-            f"{report.already_there} already in the database."
+            ngettext(
+                "Imported {file}: {count} new player, {existing} already in the database.",
+                "Imported {file}: {count} new players, {existing} already in the database.",
+                report.created,
+            ).format(file=source, count=report.created, existing=report.already_there)
         )
         if on_answer is not None:
             on_answer()
@@ -224,7 +249,7 @@ def import_players(
         on_done=imported,
         key="import",
         control=control,
-        busy=f"Importing {source}…",
+        busy=_("Importing {file}…").format(file=source),
         on_refused=(lambda _words: on_answer()) if on_answer is not None else None,
     )
 
@@ -245,8 +270,13 @@ def import_pre_registrations(
     def imported(regs: tuple[RegistrationInfo, ...]) -> None:
         waiting = sum(1 for r in regs if r.status is RegistrationStatus.PRE_REGISTERED)
         ctx.message.show_info(
-            f"Imported {source}: {len(regs)} name{'s' if len(regs) != 1 else ''} on the list, "
-            f"{waiting} waiting to check in (Field page)."
+            ngettext(
+                "Imported {file}: {count} name on the list, {waiting} waiting to check in "
+                "(Field page).",
+                "Imported {file}: {count} names on the list, {waiting} waiting to check in "
+                "(Field page).",
+                len(regs),
+            ).format(file=source, count=len(regs), waiting=waiting)
         )
         if on_answer is not None:
             on_answer()
@@ -256,7 +286,7 @@ def import_pre_registrations(
         on_done=imported,
         key="import",
         control=control,
-        busy=f"Importing {source}…",
+        busy=_("Importing {file}…").format(file=source),
         on_refused=(lambda _words: on_answer()) if on_answer is not None else None,
     )
 
@@ -266,15 +296,18 @@ def check_in(ctx: CashierContext, reg: RegistrationInfo, *, control: Control | N
     """Mark a pre-registered player as arrived, on the worker."""
     cashier, tid = ctx.services.cashier, ctx.tid
     if reg.status is not RegistrationStatus.PRE_REGISTERED:
-        what = "has bought in" if reg.bought_in else "is already checked in"
-        ctx.refuse(f"{reg.name} {what}.")
+        ctx.refuse(
+            _("{name} has bought in.").format(name=reg.name)
+            if reg.bought_in
+            else _("{name} is already checked in.").format(name=reg.name)
+        )
         return False
     return ctx.call(
         lambda: cashier.check_in(tid, reg.id),
-        f"{reg.name} checked in. B at the desk for the buy-in.",
+        _("{name} checked in. B at the desk for the buy-in.").format(name=reg.name),
         key=("check in", reg.id),
         control=control,
-        busy=f"Checking {reg.name} in…",
+        busy=_("Checking {name} in…").format(name=reg.name),
     )
 
 
@@ -295,11 +328,14 @@ def withdraw(ctx: CashierContext, reg: RegistrationInfo, *, control: Control | N
 
     def withdrawn(withdrawal: Withdrawal) -> None:
         last[:] = [withdrawal]
-        ctx.history.record(f"Withdraw {reg.name}", undo, redo)
-        text = f"{reg.name} withdrawn from the list"
-        if withdrawal.waiting_place is not None:
-            text += f" and the waiting list (was number {withdrawal.waiting_place})"
-        ctx.message.show_info(f"{text}.")
+        ctx.history.record(_("Withdraw {name}").format(name=reg.name), undo, redo)
+        ctx.message.show_info(
+            _("{name} withdrawn from the list and the waiting list (was number {place}).").format(
+                name=reg.name, place=withdrawal.waiting_place
+            )
+            if withdrawal.waiting_place is not None
+            else _("{name} withdrawn from the list.").format(name=reg.name)
+        )
 
     return ctx.call(
         lambda: cashier.withdraw(tid, reg.id),
@@ -307,7 +343,7 @@ def withdraw(ctx: CashierContext, reg: RegistrationInfo, *, control: Control | N
         withdrawn,
         key=("withdraw", reg.id),
         control=control,
-        busy=f"Withdrawing {reg.name}…",
+        busy=_("Withdrawing {name}…").format(name=reg.name),
     )
 
 
@@ -316,5 +352,5 @@ def _registration_id(ctx: CashierContext, player_id: int) -> int:
     worker."""
     found = ctx.services.cashier.registration_of(ctx.tid, player_id)
     if found is None:
-        raise CashierError("That player is no longer on the list.")
+        raise CashierError(_("That player is no longer on the list."))
     return found.id

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from PySide6.QtWidgets import QComboBox, QLabel, QWidget
 
 from clockapp.core.money.records import RegistrationInfo
+from clockapp.i18n import gettext as _
 from clockapp.ui.cashier.dialog_base import CashierDialog
 
 
@@ -17,14 +18,14 @@ class StandInDialog(CashierDialog):
     def __init__(
         self, teammate: str, in_play: Sequence[RegistrationInfo], parent: QWidget | None = None
     ) -> None:
-        super().__init__("Stand in", "Stand in", parent)
+        super().__init__(_("Stand in"), _("Stand in"), parent)
         self.setObjectName("stand_in_dialog")
-        self.form.addRow("Teammate:", QLabel(teammate))
+        self.form.addRow(_("Teammate:"), QLabel(teammate))
         self.leaving_combo = QComboBox()
         self.leaving_combo.setObjectName("stand_in_for")
         for reg in in_play:
             self.leaving_combo.addItem(reg.name, reg.id)
-        self.form.addRow("Stands in for:", self.leaving_combo)
+        self.form.addRow(_("Stands in for:"), self.leaving_combo)
         self.setMinimumWidth(380)
         self._update()
 
@@ -33,4 +34,4 @@ class StandInDialog(CashierDialog):
         return int(self.leaving_combo.currentData())
 
     def _problem(self) -> str:
-        return "" if self.leaving_combo.count() else "Nobody is in play to stand in for."
+        return "" if self.leaving_combo.count() else _("Nobody is in play to stand in for.")

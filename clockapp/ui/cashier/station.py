@@ -10,6 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.cashier.window import CashierWindow
@@ -40,7 +41,9 @@ class CashierStation(QObject):
         station = services.stations.station
         self.windows: dict[str, QWidget] = {"cashier": self.cashier, "tables": self.tables}
         for key, window in self.windows.items():
-            window.setWindowTitle(f"{window.windowTitle()} — {station}")
+            window.setWindowTitle(
+                _("{window} — {station}").format(window=window.windowTitle(), station=station)
+            )
             remember_geometry(window, key, settings)
 
     def show(self) -> None:

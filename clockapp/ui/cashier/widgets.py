@@ -8,6 +8,9 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QWidget
 from clockapp.core.chips import ChipSet, StackBreakdown
 from clockapp.core.money.amounts import parse_amount
 from clockapp.errors import DomainError
+from clockapp.formats import chips as format_chips
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.ui.inks import ink_sheet
 from clockapp.ui.structure.swatches import chip_pixmap
 
@@ -56,11 +59,17 @@ class HandoutView(QWidget):
         self.clear()
         row = 0
         for title, breakdown, total, note in parts:
-            head = QLabel(f"<b>{title}: T{total:,}</b>")
+            head = QLabel(
+                _("<b>{kind}: T{chips}</b>").format(kind=title, chips=format_chips(total))
+            )
             self._grid.addWidget(head, row, 0, 1, 4)
             row += 1
             if breakdown is None:
-                text = f"No breakdown from this chip set ({note})" if note else "No chip set"
+                text = (
+                    _("No breakdown from this chip set ({reason})").format(reason=note)
+                    if note
+                    else _("No chip set")
+                )
                 self._grid.addWidget(QLabel(text), row, 0, 1, 4)
                 self.lines.append(text)
                 row += 1
@@ -69,18 +78,28 @@ class HandoutView(QWidget):
                 hex_color, color = _color_of(chip_set, value)
                 swatch = QLabel()
                 swatch.setPixmap(chip_pixmap(hex_color, 22, value))
-                line = f"{count} × T{value:,} {color}"
+                line = _("{count} × T{value} {color}").format(
+                    count=count, value=format_chips(value), color=color
+                )
                 self.lines.append(line)
                 count_label = QLabel(f"<b>{count}</b> ×")
                 count_label.setAlignment(Qt.AlignmentFlag.AlignRight)
                 self._grid.addWidget(swatch, row, 0)
                 self._grid.addWidget(count_label, row, 1)
-                self._grid.addWidget(QLabel(f"T{value:,} {color}"), row, 2)
-                worth = QLabel(f"= T{value * count:,}")
+                self._grid.addWidget(
+                    QLabel(_("T{value} {color}").format(value=format_chips(value), color=color)),
+                    row,
+                    2,
+                )
+                worth = QLabel(_("= T{chips}").format(chips=format_chips(value * count)))
                 worth.setAlignment(Qt.AlignmentFlag.AlignRight)
                 self._grid.addWidget(worth, row, 3)
                 row += 1
-            chips_line = QLabel(f"{breakdown.chip_count} chips")
+            chips_line = QLabel(
+                ngettext("{count} chip", "{count} chips", breakdown.chip_count).format(
+                    count=breakdown.chip_count
+                )
+            )
             chips_line.setStyleSheet(ink_sheet("#607d8b"))
             self._grid.addWidget(chips_line, row, 0, 1, 4)
             row += 1

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QDialog, QMainWindow, QTabWidget, QVBoxLayout, QWi
 
 from clockapp.core.money.records import CashierConfig
 from clockapp.core.structure import Structure
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.ui.actions import CashierAction, bind_keys, install_actions
@@ -48,7 +49,7 @@ class CashierWindow(QMainWindow):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("cashier_window")
-        self.setWindowTitle("Cashier")
+        self.setWindowTitle(_("Cashier"))
         self._services = services
         self._bus = bus
         self.dialog: QDialog | None = None  # the rules dialog while it is open
@@ -82,14 +83,14 @@ class CashierWindow(QMainWindow):
         self.tabs.setObjectName("cashier_tabs")
         self._stale: set[Page] = set()
         for widget, title in (
-            (self.desk, "Desk"),
-            (self.players, "Players"),
-            (self.field, "Field"),
-            (self.ledger, "Ledger"),
-            (self.drawer, "Drawer"),
-            (self.payouts, "Payouts"),
-            (self.busts, "Busts"),
-            (self.results, "Results"),
+            (self.desk, _("Desk")),
+            (self.players, _("Players")),
+            (self.field, _("Field")),
+            (self.ledger, _("Ledger")),
+            (self.drawer, _("Drawer")),
+            (self.payouts, _("Payouts")),
+            (self.busts, _("Busts")),
+            (self.results, _("Results")),
         ):
             self.tabs.addTab(widget, title)
         self.tabs.currentChanged.connect(self._on_tabs_current_changed)
@@ -237,7 +238,7 @@ class CashierWindow(QMainWindow):
         self._refresh_current()
 
     def _on_header_name_changed(self, name: str) -> None:
-        self.setWindowTitle(f"Cashier — {name}")
+        self.setWindowTitle(_("Cashier — {tournament}").format(tournament=name))
 
     def _on_bus_changed(self, changes: Changes) -> None:
         if changes.tournament_id not in (None, self.ctx.tid):

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from clockapp import formats
+from clockapp.i18n import ngettext
 from clockapp.poker import equity, evaluate, parse_cards, showdown
 from clockapp.ui.rulings.state import BOARD_SIZE, Dispute, Game
 
@@ -165,8 +167,14 @@ def run_odds(job: OddsJob) -> OddsAnswer:
         outs = tuple(str(c) for c in hand.outs)
         hands[player] = HandOdds(hand.win, hand.tie, hand.share, outs)
     if result.exact:
-        note = f"Exact odds over {result.boards:,} boards"
+        note = ngettext(
+            "Exact odds over {count} board", "Exact odds over {count} boards", result.boards
+        ).format(count=formats.number(result.boards))
     else:
         margin = max(hand.margin for hand in result.hands)
-        note = f"Odds from {result.boards:,} random boards, ±{margin:.1%}"
+        note = ngettext(
+            "Odds from {count} random board, ±{margin}",
+            "Odds from {count} random boards, ±{margin}",
+            result.boards,
+        ).format(count=formats.number(result.boards), margin=formats.percent(margin, 1))
     return OddsAnswer(job, hands, note)

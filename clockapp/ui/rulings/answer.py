@@ -24,6 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 from clockapp.ui.rulings.settlement import PayoutRow, PotRow, chips
 from clockapp.ui.rulings.style import set_role
 from clockapp.ui.table_model import AnyIndex as Index
@@ -51,18 +53,18 @@ def _signed(amount: int) -> str:
 
 
 POT_COLUMNS: tuple[Column[PotRow], ...] = (
-    Column("Pot", lambda r: r.name),
-    Column("Amount", lambda r: chips(r.amount), numeric=True),
-    Column("Eligible", lambda r: r.eligible),
-    Column("Goes to", lambda r: r.goes_to),
+    Column(N_("Pot"), lambda r: r.name),
+    Column(N_("Amount"), lambda r: chips(r.amount), numeric=True),
+    Column(N_("Eligible"), lambda r: r.eligible),
+    Column(N_("Goes to"), lambda r: r.goes_to),
 )
 PAYOUT_COLUMNS: tuple[Column[PayoutRow], ...] = (
-    Column("Seat", lambda r: r.who),
-    Column("Put in", lambda r: chips(r.put_in), numeric=True),
-    Column("Takes", lambda r: chips(r.takes) + (" ●" if r.odd_chips else ""), numeric=True),
+    Column(N_("Seat"), lambda r: r.who),
+    Column(N_("Put in"), lambda r: chips(r.put_in), numeric=True),
+    Column(N_("Takes"), lambda r: chips(r.takes) + (" ●" if r.odd_chips else ""), numeric=True),
     # An uncalled bet given back is the seat's own chips, not winnings: a column of its own.
-    Column("Returned", lambda r: chips(r.returned) if r.returned else "", numeric=True),
-    Column("Net", lambda r: _signed(r.net), numeric=True),
+    Column(N_("Returned"), lambda r: chips(r.returned) if r.returned else "", numeric=True),
+    Column(N_("Net"), lambda r: _signed(r.net), numeric=True),
 )
 RETURNED_COLUMN = 3
 _ALL_COLUMNS: tuple[Column[Any], ...] = (*POT_COLUMNS, *PAYOUT_COLUMNS)
@@ -85,6 +87,10 @@ class RowsModel(RowTableModel[R]):
     def rows(self) -> tuple[R, ...]:
         """The rows shown."""
         return self._rows
+
+    def header_key(self, column: int) -> str:
+        """The English title of `column`, as the code names it (the view shows it translated)."""
+        return self._columns[column].header
 
     def set_rows(self, rows: Sequence[R]) -> None:
         """Show `rows` instead."""
@@ -179,8 +185,14 @@ class FitTable(QTableView):
         header = self.horizontalHeader()
         header.setMinimumSectionSize(MIN_COLUMN)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)  # `fit` sizes every column
+        # By the columns' English titles: the header shows them in the station's language.
         self._numeric = [
-            model.headerData(c, Qt.Orientation.Horizontal) in NUMERIC_HEADERS
+            (
+                model.header_key(c)
+                if isinstance(model, RowsModel)
+                else model.headerData(c, Qt.Orientation.Horizontal)
+            )
+            in NUMERIC_HEADERS
             for c in range(model.columnCount())
         ]
 
@@ -243,13 +255,13 @@ class AnswerView(QWidget):
             PAYOUT_COLUMNS, lambda r: r.odd_chips > 0, self
         )
         self.pot_table = FitTable(self.pot_model, "pot_table", self)
-        self.pot_table.setAccessibleName("Pots")
+        self.pot_table.setAccessibleName(_("Pots"))
         self.payout_table = FitTable(self.payout_model, "payout_table", self)
-        self.payout_table.setAccessibleName("Chips paid")
+        self.payout_table.setAccessibleName(_("Chips paid"))
         self.uncalled_label = self._label("pot_uncalled", "uncalled")
         self.knockout_label = self._label("pot_knockouts", "note")  # bounties: who busts whom
         self.odd_note = self._label("pot_odd_note", "note")
-        self.odd_note.setText("● includes an odd chip")
+        self.odd_note.setText(_("● includes an odd chip"))
         for widget in (
             self.order_note,
             self.error_label,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from clockapp.i18n import gettext as _
 from clockapp.services.rulings import TableAtHand
 from clockapp.ui.rulings.edits import DisputeState
 from clockapp.ui.rulings.pots import PotsPanel
@@ -67,11 +68,11 @@ class AtTable:
         self._pots.show_tables([(t.number, t.title) for t in tables], self.table)
         table = self._tables.get(self.table) if self.table is not None else None
         if table is None:
-            note = "" if tables else "No tables are seated yet."
+            note = "" if tables else _("No tables are seated yet.")
         elif self._state.dispute.button is None:
-            note = "Names from the seating; the button is not known: enter it."
+            note = _("Names from the seating; the button is not known: enter it.")
         else:
-            note = "Names and button from the seating."
+            note = _("Names and button from the seating.")
         self._pots.show_table_note(note)
 
     def _on_tables_loaded(self, tables: Iterable[TableAtHand]) -> None:

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.i18n import gettext as _
 from clockapp.ui.actions import RulingsAction, rulings_keys
 from clockapp.ui.rulings.state import Game
 from clockapp.ui.rulings.style import set_role, set_state
@@ -41,14 +42,16 @@ class RulingsBar(QWidget):
         for game in Game:
             self.game_combo.addItem(game.spoken, game)
         # No "&Game" mnemonic: Alt+G switches the game (`RulingsAction.TOGGLE_GAME`).
-        game_label = QLabel("Game", self)
+        game_label = QLabel(_("Game"), self)
         game_label.setBuddy(self.game_combo)
-        self.four_colour_check = QCheckBox("Four-colour deck", self)
+        self.four_colour_check = QCheckBox(_("Four-colour deck"), self)
         self.four_colour_check.setObjectName("four_colour")
-        self.new_button = QPushButton("New dispute", self)
+        self.new_button = QPushButton(_("New dispute"), self)
         self.new_button.setObjectName("new_dispute")
         new = RulingsAction.NEW_DISPUTE.value
-        self.new_button.setToolTip(f"Clear the board, the hands and the chips ({new.shortcuts[0]})")
+        self.new_button.setToolTip(
+            _("Clear the board, the hands and the chips ({key})").format(key=new.shortcuts[0])
+        )
         for widget in (game_label, self.game_combo, self.four_colour_check):
             bar.addWidget(widget)
         bar.addSpacing(20)
@@ -56,7 +59,7 @@ class RulingsBar(QWidget):
         bar.addStretch(1)
         # In a short window the keys line under the hands gives its height to them: the keys
         # are then a button away (and in its tooltip).
-        self.keys_button = QPushButton("Keys", self)
+        self.keys_button = QPushButton(_("Keys"), self)
         self.keys_button.setObjectName("keys_button")
         self.keys_button.setToolTip(keys_text())
         self.keys_button.clicked.connect(
@@ -70,10 +73,12 @@ class RulingsBar(QWidget):
         bar.addWidget(self.keys_button)
         # The window's own way out on screen (Ctrl+W too): a window manager's title bar may be
         # off screen or missing.
-        self.close_button = QPushButton("Close", self)
+        self.close_button = QPushButton(_("Close"), self)
         self.close_button.setObjectName("close_rulings")
         close = RulingsAction.CLOSE.value
-        self.close_button.setToolTip(f"Close the rulings window ({close.shortcuts[0]})")
+        self.close_button.setToolTip(
+            _("Close the rulings window ({key})").format(key=close.shortcuts[0])
+        )
         bar.addWidget(self.close_button)
 
 

@@ -14,8 +14,9 @@ from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from clockapp.i18n import pgettext
+
 SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
-SUIT_NAMES = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
 RANK_FACES = {"T": "10"}
 TWO_COLOURS = {"s": "#14171a", "h": "#c8102e", "d": "#c8102e", "c": "#14171a"}
 FOUR_COLOURS = {"s": "#14171a", "h": "#c8102e", "d": "#1f5fd1", "c": "#11823b"}
@@ -54,11 +55,32 @@ def card_face(card: str) -> str:
 
 def card_words(card: str) -> str:
     """`ace of spades`: for tooltips and screen readers."""
-    names = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten"}
-    numbers = {"9": "nine", "8": "eight", "7": "seven", "6": "six", "5": "five", "4": "four"}
-    numbers |= {"3": "three", "2": "deuce"}
-    rank = names.get(card[0]) or numbers[card[0]]
-    return f"{rank} of {SUIT_NAMES[card[1]]}"
+    # Built when called (the language is chosen after import); each word has its context, as
+    # the same English word may be translated differently on its own.
+    ranks = {
+        "A": pgettext("card rank", "ace"),
+        "K": pgettext("card rank", "king"),
+        "Q": pgettext("card rank", "queen"),
+        "J": pgettext("card rank", "jack"),
+        "T": pgettext("card rank", "ten"),
+        "9": pgettext("card rank", "nine"),
+        "8": pgettext("card rank", "eight"),
+        "7": pgettext("card rank", "seven"),
+        "6": pgettext("card rank", "six"),
+        "5": pgettext("card rank", "five"),
+        "4": pgettext("card rank", "four"),
+        "3": pgettext("card rank", "three"),
+        "2": pgettext("card rank", "deuce"),
+    }
+    suits = {
+        "s": pgettext("card suit", "spades"),
+        "h": pgettext("card suit", "hearts"),
+        "d": pgettext("card suit", "diamonds"),
+        "c": pgettext("card suit", "clubs"),
+    }
+    return pgettext("card name", "{rank} of {suit}").format(
+        rank=ranks[card[0]], suit=suits[card[1]]
+    )
 
 
 def paint_card(

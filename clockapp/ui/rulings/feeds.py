@@ -12,6 +12,7 @@ from functools import partial
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QLabel, QWidget
 
+from clockapp.i18n import gettext as _
 from clockapp.ui.rulings import analysis
 from clockapp.ui.rulings.edits import DisputeState
 from clockapp.ui.rulings.state import DEFAULT_CHIP
@@ -85,9 +86,9 @@ class Feeds(QObject):
         self.odds_shown.emit(answer)
 
     def _on_runner_failed(self, error: object) -> None:
-        self._odds_note.setText(f"Odds not available: {error}")
+        self._odds_note.setText(_("Odds not available: {error}").format(error=error))
 
     def _on_runner_busy_changed(self, busy: bool) -> None:
         self._busy_bar.setVisible(busy)
         if busy:
-            self._odds_note.setText("Working out the odds…")
+            self._odds_note.setText(_("Working out the odds…"))

@@ -29,6 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.ui.rulings.cards import CardView, Look
 from clockapp.ui.rulings.slots import CardsBox
 from clockapp.ui.rulings.state import MAX_PLAYERS, MAX_SEAT
@@ -124,26 +126,28 @@ class HandRow(QFrame):
         self.seat_spin = QSpinBox(self)
         self.seat_spin.setObjectName(f"hand_{index}_seat")
         self.seat_spin.setRange(1, MAX_SEAT)
-        self.seat_spin.setPrefix("Seat ")
-        self.seat_spin.setAccessibleName(f"Player {index + 1}: seat")
+        self.seat_spin.setPrefix(_("Seat "))
+        self.seat_spin.setAccessibleName(_("Player {number}: seat").format(number=index + 1))
         self.seat_spin.setAccelerated(False)
         self.name_edit = QLineEdit(self)
         self.name_edit.setObjectName(f"hand_{index}_name")
-        self.name_edit.setPlaceholderText("Name")
-        self.name_edit.setAccessibleName(f"Player {index + 1}: name")
+        self.name_edit.setPlaceholderText(_("Name"))
+        self.name_edit.setAccessibleName(_("Player {number}: name").format(number=index + 1))
         self.name_edit.setMinimumWidth(40)
         set_role(self.name_edit, "name")
         self.remove_button = QPushButton("✕", self)
         self.remove_button.setObjectName(f"hand_{index}_remove")
-        self.remove_button.setToolTip("Take this player out of the dispute (Ctrl+Delete)")
-        self.remove_button.setAccessibleName("Remove player")
+        self.remove_button.setToolTip(_("Take this player out of the dispute (Ctrl+Delete)"))
+        self.remove_button.setAccessibleName(_("Remove player"))
         set_role(self.remove_button, "remove")
         who.addWidget(self.seat_spin)
         who.addWidget(self.name_edit, 1)
         who.addWidget(self.remove_button)
         layout.addLayout(who)
-        self.cards = CardsBox(f"hand_{index}", "e.g. AsKd", self)
-        self.cards.entry.setAccessibleName(f"Player {index + 1}: hole cards")
+        self.cards = CardsBox(f"hand_{index}", _("e.g. AsKd"), self)
+        self.cards.entry.setAccessibleName(
+            _("Player {number}: hole cards").format(number=index + 1)
+        )
         layout.addWidget(self.cards)
 
         # The badge has a line of its own: "WINS MAIN + SIDE 1 · SPLITS SIDE 2" is long.
@@ -160,7 +164,7 @@ class HandRow(QFrame):
         layout.addWidget(self.description)
         best = QHBoxLayout()
         best.setSpacing(4)
-        self.best_views = [CardView(None, Look.PLAYS, BEST_CARD, self) for _ in range(5)]
+        self.best_views = [CardView(None, Look.PLAYS, BEST_CARD, self) for _i in range(5)]
         for view in self.best_views:
             view.hide()
             best.addWidget(view)
@@ -244,7 +248,7 @@ class BoardRow(QFrame):
         layout.setSpacing(14)
         self._layout = layout
         titles = QVBoxLayout()
-        title = QLabel("Board", self)
+        title = QLabel(_("Board"), self)
         title.setObjectName("board_title")
         set_role(title, "title")
         self.street = QLabel(self)
@@ -254,8 +258,10 @@ class BoardRow(QFrame):
         titles.addWidget(self.street)
         titles.addStretch(1)
         layout.addLayout(titles)
-        self.cards = CardsBox("board", "e.g. 2s Ah Ac (Enter: first hand)", self, entry_beside=True)
-        self.cards.entry.setAccessibleName("Board cards")
+        self.cards = CardsBox(
+            "board", _("e.g. 2s Ah Ac (Enter: first hand)"), self, entry_beside=True
+        )
+        self.cards.entry.setAccessibleName(_("Board cards"))
         layout.addWidget(self.cards, 1)
         # The odds are about the board to come: their status sits under its entry.
         self.busy_bar = QProgressBar(self)
@@ -293,7 +299,8 @@ class BoardRow(QFrame):
         self.cards.set_error(error)
         self.cards.set_cards(cards, 5, next_slot=targeted, keep_text=typing)
         self.street.setText(
-            {0: "Preflop", 3: "Flop", 4: "Turn", 5: "River"}.get(len(cards), f"{len(cards)} cards")
+            {0: _("Preflop"), 3: _("Flop"), 4: _("Turn"), 5: _("River")}.get(len(cards))
+            or ngettext("{count} card", "{count} cards", len(cards)).format(count=len(cards))
         )
         set_state(self, "targeted", targeted)
 
@@ -328,9 +335,9 @@ class HandsPanel(QWidget):
         for index in range(MOST_COLUMNS):
             self._grid.setColumnStretch(index, 1)  # tiles share the width evenly
         column.addLayout(self._grid)
-        self.add_button = QPushButton("Add player", inner)
+        self.add_button = QPushButton(_("Add player"), inner)
         self.add_button.setObjectName("add_player")
-        self.add_button.setToolTip("Add a player on the next free seat (Ctrl+N)")
+        self.add_button.setToolTip(_("Add a player on the next free seat (Ctrl+N)"))
         self.add_button.clicked.connect(self.player_added)
         column.addWidget(self.add_button, 0, Qt.AlignmentFlag.AlignLeft)
         column.addStretch(1)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from clockapp.i18n import gettext as _
+
 
 def knockout_line(busted: Sequence[str], winners: Sequence[str]) -> str:
     """Who gets the knockout of the players `busted` (the winners of the pot each lost last).
@@ -15,12 +17,15 @@ def knockout_line(busted: Sequence[str], winners: Sequence[str]) -> str:
     """
     out = _and(busted)
     if len(winners) == 1:
-        return f"Knockout, if all in: {winners[0]} busts {out}."
-    return (
-        f"Knockout, if all in: {_and(winners)} share {out} (the odd cent of a bounty to "
-        f"{winners[0]})."
-    )
+        return _("Knockout, if all in: {winner} busts {busted}.").format(
+            winner=winners[0], busted=out
+        )
+    return _(
+        "Knockout, if all in: {winners} share {busted} (the odd cent of a bounty to {first})."
+    ).format(winners=_and(winners), busted=out, first=winners[0])
 
 
 def _and(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
+    if len(names) == 1:
+        return names[0]
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])

@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.i18n import gettext as _
 from clockapp.ui.rulings.answer import AnswerView
 from clockapp.ui.rulings.fields import EntrySpin
 from clockapp.ui.rulings.settlement import PayoutRow, PotRow
@@ -60,21 +61,21 @@ class SeatInputs:
         self.label = QLabel(parent)
         self.bet = EntrySpin(parent)
         self.bet.setObjectName(f"pot_{index}_bet")
-        self.bet.setAccessibleName(f"Player {index + 1}: total bet")
+        self.bet.setAccessibleName(_("Player {number}: total bet").format(number=index + 1))
         self.bet.setRange(0, MAX_CHIPS)
         self.bet.setGroupSeparatorShown(True)
         self.bet.setMaximumWidth(160)
         self.folded = QCheckBox(parent)
         self.folded.setObjectName(f"pot_{index}_folded")
-        self.folded.setToolTip("Folded: the chips stay in the pot, the seat can win nothing")
-        self.folded.setAccessibleName("Folded")
+        self.folded.setToolTip(_("Folded: the chips stay in the pot, the seat can win nothing"))
+        self.folded.setAccessibleName(_("Folded"))
         self.place = EntrySpin(parent)
         self.place.setObjectName(f"pot_{index}_place")
-        self.place.setAccessibleName(f"Player {index + 1}: finishing order")
+        self.place.setAccessibleName(_("Player {number}: finishing order").format(number=index + 1))
         self.place.setRange(0, MAX_SEAT)
         self.place.setSpecialValueText("—")
         self.place.setMaximumWidth(90)
-        self.place.setToolTip("Finishing order: 1 is the best hand, equal numbers split")
+        self.place.setToolTip(_("Finishing order: 1 is the best hand, equal numbers split"))
         # Every line the same fixed height: a line added below never makes the others shift.
         height = max(widget.sizeHint().height() for widget in self.widgets())
         for widget in self.widgets():
@@ -135,8 +136,10 @@ class PotsPanel(QWidget):
         self._grid = QGridLayout()
         self._grid.setHorizontalSpacing(12)
         # A longer name on a new line must not push the fields of the others sideways.
-        self._grid.setColumnMinimumWidth(0, inputs.fontMetrics().horizontalAdvance("Seat 10 Name"))
-        for column, header in enumerate(("Player", "Total bet", "Folded", "Place")):
+        self._grid.setColumnMinimumWidth(
+            0, inputs.fontMetrics().horizontalAdvance(_("Seat 10 Name"))
+        )
+        for column, header in enumerate((_("Player"), _("Total bet"), _("Folded"), _("Place"))):
             self._grid.addWidget(QLabel(f"<b>{header}</b>", inputs), 0, column)
         inputs_layout.addLayout(self._grid)
         inputs_layout.addStretch(1)
@@ -155,7 +158,7 @@ class PotsPanel(QWidget):
         layout.addWidget(self.splitter, 1)
 
     def _title_row(self) -> QHBoxLayout:
-        title = QLabel("Side pots", self)
+        title = QLabel(_("Side pots"), self)
         set_role(title, "title")
         # The table sits on the title's line: every line saved is a line of the answer seen.
         title_row = QHBoxLayout()
@@ -164,14 +167,14 @@ class PotsPanel(QWidget):
         self.table_combo = QComboBox(self)
         self.table_combo.setObjectName("pot_table_choice")
         self.table_combo.setToolTip(
-            "The table the hand is at: its players' names and the button come from the seating"
+            _("The table the hand is at: its players' names and the button come from the seating")
         )
-        self.table_combo.addItem("Not at a known table", 0)
+        self.table_combo.addItem(_("Not at a known table"), 0)
         self.table_note = QLabel(self)
         self.table_note.setObjectName("pot_table_note")
         self.table_note.setWordWrap(True)
         set_role(self.table_note, "note")
-        table_label = QLabel("&Table", self)
+        table_label = QLabel(_("&Table"), self)
         table_label.setBuddy(self.table_combo)
         table_label.setMinimumWidth(table_label.sizeHint().width() + 8)
         title_row.addWidget(table_label)
@@ -188,19 +191,19 @@ class PotsPanel(QWidget):
         self.button_spin = EntrySpin(parent)
         self.button_spin.setObjectName("pot_button")
         self.button_spin.setRange(0, MAX_SEAT)
-        self.button_spin.setSpecialValueText("not known")
-        self.button_spin.setPrefix("Seat ")
+        self.button_spin.setSpecialValueText(_("not known"))
+        self.button_spin.setPrefix(_("Seat "))
         self.dead_spin = EntrySpin(parent)
         self.dead_spin.setObjectName("pot_dead")
         self.dead_spin.setRange(0, MAX_CHIPS)
         self.dead_spin.setGroupSeparatorShown(True)
-        self.dead_spin.setToolTip("Antes and chips of players not listed, already in the middle")
+        self.dead_spin.setToolTip(_("Antes and chips of players not listed, already in the middle"))
         self.chip_spin = EntrySpin(parent)
         self.chip_spin.setObjectName("pot_chip")
         self.chip_spin.setRange(1, MAX_CHIPS)
         self.chip_spin.setGroupSeparatorShown(True)
         self.chip_spin.setToolTip(
-            "Pots split in units of this chip; odd chips go left of the button"
+            _("Pots split in units of this chip; odd chips go left of the button")
         )
         self.chip_note = QLabel(parent)
         self.chip_note.setObjectName("pot_chip_note")
@@ -211,9 +214,9 @@ class PotsPanel(QWidget):
         # One setting a line, the chip note under them: the form is as narrow as a seat line.
         for row, (text, spin) in enumerate(
             (
-                ("Button", self.button_spin),
-                ("Dead money", self.dead_spin),
-                ("Smallest chip", self.chip_spin),
+                (_("Button"), self.button_spin),
+                (_("Dead money"), self.dead_spin),
+                (_("Smallest chip"), self.chip_spin),
             )
         ):
             label = QLabel(text, parent)
@@ -279,8 +282,8 @@ class PotsPanel(QWidget):
         self.ensure_seats(len(players))
         for index, (player, seat) in enumerate(zip(players, self.seats, strict=True)):
             seat.label.setText(player.label)
-            seat.bet.setAccessibleName(f"{player.label}: total bet")
-            seat.place.setAccessibleName(f"{player.label}: finishing order")
+            seat.bet.setAccessibleName(_("{seat}: total bet").format(seat=player.label))
+            seat.place.setAccessibleName(_("{seat}: finishing order").format(seat=player.label))
             _set_quietly(seat.bet, player.bet)
             _set_quietly(seat.folded, player.folded)
             if places is not None:
@@ -293,7 +296,7 @@ class PotsPanel(QWidget):
         """Offer `tables` ((number, title) by number), with `current` chosen (None: no table)."""
         blocked = self.table_combo.blockSignals(True)
         self.table_combo.clear()
-        self.table_combo.addItem("Not at a known table", 0)
+        self.table_combo.addItem(_("Not at a known table"), 0)
         for number, title in tables:
             self.table_combo.addItem(title, number)
         index = self.table_combo.findData(current or 0)

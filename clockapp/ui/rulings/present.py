@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.poker.errors import PokerError
 from clockapp.ui.rulings.analysis import OddsAnswer, OddsJob, Reading
 from clockapp.ui.rulings.cards import FOUR_COLOURS, TWO_COLOURS, Look, card_face
@@ -40,8 +42,10 @@ def odds_text(win: float, tie: float, share: float) -> str:
     'Win 0.1% (1 in 990) · Tie 0.0% · Share 0.1% (1 in 990)'
     """
     if share == 0:
-        return "Drawing dead: no card can save this hand"
-    return f"Win {chance(win)} · Tie {chance(tie)} · Share {chance(share)}"
+        return _("Drawing dead: no card can save this hand")
+    return _("Win {win} · Tie {tie} · Share {share}").format(
+        win=chance(win), tie=chance(tie), share=chance(share)
+    )
 
 
 def outs_html(outs: tuple[str, ...], four_colour: bool) -> str:
@@ -53,7 +57,7 @@ def outs_html(outs: tuple[str, ...], four_colour: bool) -> str:
         f'<span style="color:{inks[c[1]]}; font-weight:bold">{escape(card_face(c))}</span>'
         for c in outs
     )
-    return f"Outs ({len(outs)}): {faces}"
+    return _("Outs ({count}): {cards}").format(count=len(outs), cards=faces)
 
 
 def hand_shown(
@@ -73,25 +77,28 @@ def hand_shown(
     looks: tuple[Look, ...]
     if player.folded:
         hand = None  # a folded hand's cards are dead: it has no value to show
-        looks = tuple(Look.IDLE for _ in player.cards)
+        looks = tuple(Look.IDLE for _i in player.cards)
     elif hand is not None:
         looks = tuple(Look.PLAYS if c in hand.best_five else Look.IDLE for c in player.cards)
     else:
-        looks = tuple(Look.FREE for _ in player.cards)
+        looks = tuple(Look.FREE for _i in player.cards)
     badge = hand_badge(index, player.folded, reading, pots)
     missing = dispute.game.hole_cards - len(player.cards)
     description = hand.description if hand is not None else ""
     line = ""
     if player.folded:
-        line = "Folded: these cards are out of play" if player.cards else "Folded"
+        line = _("Folded: these cards are out of play") if player.cards else _("Folded")
     elif missing:
-        more = " more" if player.cards else ""
-        line = f"Enter {missing}{more} card{'s' if missing > 1 else ''}"
+        line = (
+            ngettext("Enter {count} more card", "Enter {count} more cards", missing)
+            if player.cards
+            else ngettext("Enter {count} card", "Enter {count} cards", missing)
+        ).format(count=missing)
     elif odds is not None and index in odds.hands:
         chances = odds.hands[index]
         line = odds_text(chances.win, chances.tie, chances.share)
     elif pending is not None and index in pending.players:
-        line = "Working out the odds…"
+        line = _("Working out the odds…")
     outs = ""
     if odds is not None and index in odds.hands:
         outs = outs_html(odds.hands[index].outs, four_colour)
@@ -113,12 +120,13 @@ def hand_badge(index: int, folded: bool, reading: Reading, pots: Sequence[PotRow
     """The badge of hand `index`: from the awarded pots when the chips are settled, else from the
     showdown alone (the best hand WINS, tied best hands SPLIT)."""
     if folded:
-        return Badge("FOLDED", "FOLDED")
+        return Badge(_("FOLDED"), "FOLDED")
     if any(pot.winners for pot in pots):
         return pot_badge(index, pots)
     if reading.final and index in reading.winners:
-        kind = "WINS" if len(reading.winners) == 1 else "SPLITS"
-        return Badge(kind, kind)
+        if len(reading.winners) == 1:
+            return Badge(_("WINS"), "WINS")
+        return Badge(_("SPLITS"), "SPLITS")
     return NO_BADGE
 
 
@@ -159,18 +167,18 @@ def pots_shown(dispute: Dispute, reading: Reading) -> PotsShown:
                 by_player[index] = place
         places = tuple(by_player)
     if not any(p.bet for p in dispute.players) and not dispute.dead:
-        return PotsShown(places, note="Enter each seat's total bet for the hand.")
+        return PotsShown(places, note=_("Enter each seat's total bet for the hand."))
     error = None
     ranking: Ranking | None
     if reading.final:
         ranking = reading.ranking
-        note = "Finishing order from the showdown."
+        note = _("Finishing order from the showdown.")
     else:
         ranking, error = manual_ranking(dispute)
         note = (
-            "Finishing order given by hand (1 = best, equal places split)."
+            _("Finishing order given by hand (1 = best, equal places split).")
             if ranking is not None
-            else "Give each live seat's place (1 = best, equal places split) to award the pots."
+            else _("Give each live seat's place (1 = best, equal places split) to award the pots.")
         )
     warnings = chip_warnings(dispute)
     try:

@@ -12,6 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from clockapp import formats
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 from clockapp.poker import settle
 from clockapp.poker.errors import PokerError, SettleError
 from clockapp.poker.knockouts import knockout_from
@@ -25,7 +28,7 @@ def chips(amount: int) -> str:
     >>> chips(1250)
     '1,250'
     """
-    return f"{amount:,}"
+    return formats.number(amount)
 
 
 def chip_name(value: int) -> str:
@@ -34,7 +37,7 @@ def chip_name(value: int) -> str:
     >>> chip_name(10)
     'T10'
     """
-    return f"T{value:,}"
+    return _("T{chips}").format(chips=formats.number(value))
 
 
 @dataclass(frozen=True)
@@ -117,7 +120,9 @@ def manual_ranking(dispute: Dispute) -> tuple[Ranking | None, str | None]:
     if len(missing) == len(live):
         return None, None
     if missing:
-        return None, "Give the place of " + ", ".join(missing) + " too (1 is the best hand)."
+        return None, _("Give the place of {seats} too (1 is the best hand).").format(
+            seats=", ".join(missing)
+        )
     places = sorted({dispute.players[i].place or 0 for i in live})
     return tuple(tuple(i for i in live if dispute.players[i].place == p) for p in places), None
 
@@ -148,12 +153,16 @@ def settle_dispute(dispute: Dispute, ranking: Sequence[Sequence[int]] | None) ->
         PokerError: The chips or the order cannot be settled (the message says why).
     """
     if dupes := dispute.duplicate_seats():
-        raise OrderError(f"Seat {dupes[0]} is given to two players: correct the seat numbers.")
+        raise OrderError(
+            _("Seat {seat} is given to two players: correct the seat numbers.").format(
+                seat=dupes[0]
+            )
+        )
     order = sorted(range(len(dispute.players)), key=lambda i: dispute.players[i].seat)
     position = {player: pos for pos, player in enumerate(order)}
     players = [dispute.players[i] for i in order]
     if all(p.folded for p in players):
-        raise OrderError("Every seat is marked folded: someone must still be in the hand.")
+        raise OrderError(_("Every seat is marked folded: someone must still be in the hand."))
     result = settle(
         [p.bet for p in players],
         [p.folded for p in players],
@@ -172,14 +181,16 @@ def settle_dispute(dispute: Dispute, ranking: Sequence[Sequence[int]] | None) ->
         # share's odd chip, a remainder smaller than the chip that a sole winner simply takes.
         split = len(pot.shares) > 1
         for share in sorted(pot.shares, key=lambda s: s.seat):
-            text = f"{names[share.seat]} {chips(share.amount)}"
+            fields = {"name": names[share.seat], "chips": chips(share.amount)}
             if split and share.odd_chip:
                 odd_by_seat[share.seat] += 1
-                text += " (odd chip)"
+                text = _("{name} {chips} (odd chip)").format(**fields)
+            else:
+                text = _("{name} {chips}").format(**fields)
             takes.append(text)
         pots.append(
             PotRow(
-                name="Main pot" if number == 0 else f"Side pot {number}",
+                name=_("Main pot") if number == 0 else _("Side pot {number}").format(number=number),
                 amount=pot.amount,
                 eligible=_eligible(pot.eligible, live, names),
                 goes_to=", ".join(takes) if takes else _unawarded(pot.eligible, pot.amount, names),
@@ -191,7 +202,9 @@ def settle_dispute(dispute: Dispute, ranking: Sequence[Sequence[int]] | None) ->
     returned = [0] * len(players)
     if result.uncalled is not None:
         who = names[result.uncalled.seat]
-        uncalled = f"Uncalled bet: {chips(result.uncalled.amount)} goes back to {who}."
+        uncalled = _("Uncalled bet: {chips} goes back to {name}.").format(
+            chips=chips(result.uncalled.amount), name=who
+        )
         returned[result.uncalled.seat] = result.uncalled.amount
     # The library's payout counts the uncalled bet in; the table shows it apart from winnings.
     payouts = tuple(
@@ -228,16 +241,18 @@ def _eligible(eligible: Sequence[int], live: Sequence[int], names: Sequence[str]
         return named
     left_out = [s for s in live if s not in eligible]
     if not left_out:
-        return f"All {len(eligible)} still in"
-    but = "All still in but " + ", ".join(names[s] for s in left_out)
+        return _("All {count} still in").format(count=len(eligible))
+    but = _("All still in but {names}").format(names=", ".join(names[s] for s in left_out))
     return but if len(but) < len(named) else named
 
 
 def _unawarded(eligible: Sequence[int], amount: int, names: Sequence[str]) -> str:
     """What a pot says before the finishing order is known."""
     if len(eligible) == 1:
-        return f"{names[eligible[0]]} {chips(amount)} (the only one eligible)"
-    return "waiting for the finishing order"
+        return _("{name} {chips} (the only one eligible)").format(
+            name=names[eligible[0]], chips=chips(amount)
+        )
+    return _("waiting for the finishing order")
 
 
 def _button_position(dispute: Dispute, order: Sequence[int]) -> int:
@@ -284,14 +299,14 @@ def _pot_names(numbers: Sequence[int]) -> str:
 
     def flush() -> None:
         if len(run) >= 3:
-            parts.append(f"SIDES {run[0]}–{run[-1]}")
+            parts.append(_("SIDES {first}–{last}").format(first=run[0], last=run[-1]))
         else:
-            parts.extend(f"SIDE {n}" for n in run)
+            parts.extend(_("SIDE {number}").format(number=n) for n in run)
         run.clear()
 
     for number in numbers:
         if number == 0:
-            parts.append("MAIN")
+            parts.append(_("MAIN"))
         elif run and number != run[-1] + 1:
             flush()
             run.append(number)
@@ -320,14 +335,14 @@ def pot_badge(index: int, pots: Sequence[PotRow]) -> Badge:
         return NO_BADGE
     kind = "WINS" if won else "SPLITS"
     if len(pots) == 1:
-        return Badge(kind, kind)
+        return Badge(_("WINS") if won else _("SPLITS"), kind)
     if len(won) == len(pots):
-        return Badge("WINS ALL POTS", kind)
+        return Badge(_("WINS ALL POTS"), kind)
     parts = []
     if won:
-        parts.append(f"WINS {_pot_names(won)}")
+        parts.append(_("WINS {pots}").format(pots=_pot_names(won)))
     if shared:
-        parts.append(f"SPLITS {_pot_names(shared)}")
+        parts.append(_("SPLITS {pots}").format(pots=_pot_names(shared)))
     return Badge(" · ".join(parts), kind)
 
 
@@ -348,18 +363,22 @@ def chip_warnings(dispute: Dispute) -> tuple[str, ...]:
         return ()
     seats = sorted(dispute.players, key=lambda p: p.seat)
     notes = [
-        f"{p.label}'s bet of {chips(p.bet)} is not a multiple of {chip_name(chip)}."
+        _("{seat}'s bet of {chips} is not a multiple of {chip}.").format(
+            seat=p.label, chips=chips(p.bet), chip=chip_name(chip)
+        )
         for p in seats
         if p.bet % chip
     ]
     if dispute.dead % chip:
         notes.append(
-            f"The dead money of {chips(dispute.dead)} is not a multiple of {chip_name(chip)}."
+            _("The dead money of {chips} is not a multiple of {chip}.").format(
+                chips=chips(dispute.dead), chip=chip_name(chip)
+            )
         )
     return tuple(notes)
 
 
-BUTTON_UNKNOWN = "Button not known: the odd chip went to the lowest seat; set the button."
+BUTTON_UNKNOWN = N_("Button not known: the odd chip went to the lowest seat; set the button.")
 
 
 def button_warning(dispute: Dispute, pots: Sequence[PotRow]) -> str | None:
@@ -375,5 +394,5 @@ def button_warning(dispute: Dispute, pots: Sequence[PotRow]) -> str | None:
     None
     """
     if dispute.button is None and any(pot.odd_chips for pot in pots):
-        return BUTTON_UNKNOWN
+        return _(BUTTON_UNKNOWN)
     return None

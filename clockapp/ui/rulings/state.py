@@ -14,6 +14,8 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
+from clockapp.i18n import gettext as _
+
 RANKS = "AKQJT98765432"  # the picker's column order, highest first
 SUITS = "shdc"
 MAX_PLAYERS = 10
@@ -36,7 +38,7 @@ class Game(enum.StrEnum):
     @property
     def spoken(self) -> str:
         """The game's name as the director says it (`title` would hide `str.title`)."""
-        return "Omaha" if self is Game.OMAHA else "Hold'em"
+        return _("Omaha") if self is Game.OMAHA else _("Hold'em")
 
 
 def all_cards() -> tuple[str, ...]:
@@ -75,12 +77,14 @@ class Player:
     @property
     def label(self) -> str:
         """`Seat 3 Bob`, or `Seat 3` without a name."""
-        return f"Seat {self.seat} {self.name}".strip()
+        if not self.name:
+            return _("Seat {seat}").format(seat=self.seat)
+        return _("Seat {seat} {name}").format(seat=self.seat, name=self.name)
 
     @property
     def short(self) -> str:
         """The name, or `Seat 3` without one: for the pot table."""
-        return self.name or f"Seat {self.seat}"
+        return self.name or _("Seat {seat}").format(seat=self.seat)
 
 
 def _default_players() -> tuple[Player, ...]:
@@ -126,7 +130,7 @@ class Dispute:
 
     def name_of(self, target: int) -> str:
         """`the board` or `Seat 3 Bob`: for messages."""
-        return "the board" if target == BOARD else self.players[target].label
+        return _("the board") if target == BOARD else self.players[target].label
 
     def used(self) -> dict[str, int]:
         """Every card entered, with where it is (`BOARD` or a player's index)."""
@@ -165,22 +169,27 @@ class Dispute:
         """
         if len(cards) > self.slots(target):
             if target == BOARD:
-                return f"The board has at most 5 cards, not {len(cards)}."
-            return (
-                f"{self.name_of(target)} holds {self.slots(target)} cards in "
-                f"{self.game.spoken}, not {len(cards)}."
+                return _("The board has at most 5 cards, not {count}.").format(count=len(cards))
+            return _("{seat} holds {slots} cards in {game}, not {count}.").format(
+                seat=self.name_of(target),
+                slots=self.slots(target),
+                game=self.game.spoken,
+                count=len(cards),
             )
         seen: set[str] = set()
         for card in cards:
             if card in seen:
-                return f"{card} is entered twice."
+                return _("{card} is entered twice.").format(card=card)
             seen.add(card)
         used = self.used()
         for card in cards:
             where = used.get(card)
             if where is not None and where != target:
-                owner = "on the board" if where == BOARD else f"in {self.name_of(where)}'s hand"
-                return f"{card} is already {owner}."
+                if where == BOARD:
+                    return _("{card} is already on the board.").format(card=card)
+                return _("{card} is already in {seat}'s hand.").format(
+                    card=card, seat=self.name_of(where)
+                )
         return None
 
     def place_card(self, card: str) -> Dispute:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 from clockapp.ui.rulings.analysis import Reading
 from clockapp.ui.rulings.settlement import PotRow
 from clockapp.ui.rulings.state import Dispute
@@ -42,7 +43,7 @@ def ruling_payload(
     """
     if not verdict.decided:
         raise ValidationError(
-            "No verdict to show yet: enter the board and the hands (or the places) first."
+            _("No verdict to show yet: enter the board and the hands (or the places) first.")
         )
     hands = []
     for index, player in enumerate(dispute.players):

@@ -14,11 +14,13 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.services.rulings import ChipsInPlay, TableAtHand
 from clockapp.ui.bus import LatestRead, TournamentBus
 from clockapp.ui.errors import report
+from clockapp.ui.rulings.settlement import chip_name
 
 CHIP_FLAGS = Change.CHIPS | Change.STRUCTURE | Change.CLOCK | Change.TOURNAMENT
 
@@ -49,14 +51,14 @@ class ChipSource(QObject):
         return self._services.rulings.chips_in_play(self._bus.tournament_id)
 
     def _on_read(self, chips: ChipsInPlay) -> None:
-        values = ", ".join(f"T{v:,}" for v in chips.values)
-        self.loaded.emit(chips.smallest, f"Chips in play: {values}")
+        values = ", ".join(chip_name(v) for v in chips.values)
+        self.loaded.emit(chips.smallest, _("Chips in play: {chips}").format(chips=values))
 
     def _on_read_failed(self, error: Exception) -> None:
         if not isinstance(error, DomainError):
             report(error, None)
             return
-        self.loaded.emit(None, f"Chip set not available: {error}")
+        self.loaded.emit(None, _("Chip set not available: {error}").format(error=error))
 
     def _on_bus_tournament_switched(self, _tournament_id: int) -> None:
         self.load()

@@ -10,12 +10,20 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from clockapp import formats
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 from clockapp.ui.rulings.analysis import Reading
 from clockapp.ui.rulings.settlement import PotRow, chips
 from clockapp.ui.rulings.state import Dispute
 
-WAITING = "No verdict yet: enter the cards, or the bets and the places."
-STREETS = {0: "preflop", 3: "on the flop", 4: "on the turn"}
+WAITING = N_("No verdict yet: enter the cards, or the bets and the places.")
+#: What the odds headline says for each street before the river.
+STREETS = {
+    0: N_("Odds preflop: {chances}"),
+    3: N_("Odds on the flop: {chances}"),
+    4: N_("Odds on the turn: {chances}"),
+}
 
 
 SMALL_CHANCE = 0.05  # below this a chance is also said as "1 in N": 0.1% is hard to picture
@@ -28,8 +36,8 @@ def percent(value: float) -> str:
     ('81.9%', '<0.1%')
     """
     if 0 < value < 0.0005:
-        return "<0.1%"
-    return f"{value:.1%}"
+        return "<" + formats.percent(0.001, 1)
+    return formats.percent(value, 1)
 
 
 def chance(value: float) -> str:
@@ -39,7 +47,9 @@ def chance(value: float) -> str:
     ('81.9%', '0.1% (1 in 990)', '0.0%')
     """
     if 0 < value < SMALL_CHANCE:
-        return f"{percent(value)} (1 in {round(1 / value):,})"
+        return _("{percent} (1 in {count})").format(
+            percent=percent(value), count=formats.number(round(1 / value))
+        )
     return percent(value)
 
 
@@ -67,7 +77,7 @@ def hand_words(description: str) -> str:
     >>> hand_words("Two pair, aces and sevens with a king kicker")
     'two pair, aces and sevens with a king kicker'
     """
-    category, _, detail = description.partition(", ")
+    category, _sep, detail = description.partition(", ")
     if category == "Full house" and detail:
         return detail
     return description[:1].lower() + description[1:]
@@ -77,7 +87,7 @@ def _names(labels: Sequence[str]) -> str:
     """`Seat 1`, `Seat 1 and Seat 4`, `Seat 1, Seat 4 and Seat 6`."""
     if len(labels) <= 1:
         return "".join(labels)
-    return ", ".join(labels[:-1]) + " and " + labels[-1]
+    return _("{names} and {last}").format(names=", ".join(labels[:-1]), last=labels[-1])
 
 
 def _showdown_headline(dispute: Dispute, reading: Reading, side_pots: bool) -> str:
@@ -87,12 +97,27 @@ def _showdown_headline(dispute: Dispute, reading: Reading, side_pots: bool) -> s
     live = [i for i, p in enumerate(players) if not p.folded]
     winners = [players[i].label for i in reading.winners]
     if len(live) == 1:
-        return f"{winners[0]} wins: every other hand folded"
+        return _("{seat} wins: every other hand folded").format(seat=winners[0])
     hand = reading.hands[reading.winners[0]]
-    words = f" with {hand_words(hand.description)}" if hand is not None else ""
+    fields = {
+        "seat": winners[0],
+        "seats": _names(winners),
+        "hand": hand_words(hand.description) if hand is not None else "",
+    }
     if len(winners) == 1:
-        return f"{winners[0]} wins{' the main pot' if side_pots else ''}{words}"
-    return f"{_names(winners)} split the {'main pot' if side_pots else 'pot'}{words}"
+        if hand is None:
+            text = _("{seat} wins the main pot") if side_pots else _("{seat} wins")
+        elif side_pots:
+            text = _("{seat} wins the main pot with {hand}")
+        else:
+            text = _("{seat} wins with {hand}")
+    elif hand is None:
+        text = _("{seats} split the main pot") if side_pots else _("{seats} split the pot")
+    elif side_pots:
+        text = _("{seats} split the main pot with {hand}")
+    else:
+        text = _("{seats} split the pot with {hand}")
+    return text.format(**fields)
 
 
 def _pots_headline(dispute: Dispute, pots: Sequence[PotRow]) -> str:
@@ -100,18 +125,23 @@ def _pots_headline(dispute: Dispute, pots: Sequence[PotRow]) -> str:
     main = pots[0]
     names = [dispute.players[i].label for i in main.winners]
     if len(names) == 1:
-        return f"{names[0]} takes the main pot"
-    return f"{_names(names)} split the main pot"
+        return _("{seat} takes the main pot").format(seat=names[0])
+    return _("{seats} split the main pot").format(seats=_names(names))
 
 
 def _odds_headline(dispute: Dispute, shares: Mapping[int, float]) -> str:
     """While the board is to come: each live hand's share of the pot, best first."""
-    street = STREETS.get(len(dispute.board), "")
     best_first = sorted(shares.items(), key=lambda item: (-item[1], item[0]))
     chances = " · ".join(
-        f"{dispute.players[i].label} {chance(s) if s else 'drawing dead'}" for i, s in best_first
+        _("{seat} {chance}").format(seat=dispute.players[i].label, chance=chance(s))
+        if s
+        else _("{seat} drawing dead").format(seat=dispute.players[i].label)
+        for i, s in best_first
     )
-    return f"Odds {street}: {chances}"
+    street = STREETS.get(len(dispute.board))
+    if street is None:
+        return _("Odds: {chances}").format(chances=chances)
+    return _(street).format(chances=chances)
 
 
 def verdict(
@@ -147,8 +177,11 @@ def verdict(
     elif shares:
         return Verdict(_odds_headline(dispute, shares))
     else:
-        return Verdict(WAITING)
-    lines = [f"{pot.name} {chips(pot.amount)}: {pot.goes_to}" for pot in awarded]
+        return Verdict(_(WAITING))
+    lines = [
+        _("{pot} {chips}: {takes}").format(pot=pot.name, chips=chips(pot.amount), takes=pot.goes_to)
+        for pot in awarded
+    ]
     if uncalled:
         lines.append(uncalled.rstrip("."))
     return Verdict(headline, " · ".join(lines), decided=True)

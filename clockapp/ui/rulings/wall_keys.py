@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QCheckBox, QInputDialog, QWidget
 
 from clockapp.core.wall import RULING
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 from clockapp.poker.allin import AllInHand, read_allin
 from clockapp.services.app import Services
 from clockapp.services.changes import Outcome
@@ -83,7 +84,7 @@ class WallKeys:
         d = self._state.dispute
         live = [p for p in d.players if not p.folded]
         if any(p.bet <= 0 for p in live):
-            raise ValidationError("Enter each live player's chips in (all in) first (Alt+C).")
+            raise ValidationError(_("Enter each live player's chips in (all in) first (Alt+C)."))
         # The entry is checked here, at once (pure, cheap): a refusal is said before anything is
         # asked of the database; the odds are worked out with the call, off the GUI thread.
         read_allin(
@@ -117,7 +118,9 @@ class WallKeys:
         """Alt+V: the hand, dealt to the river, as a candidate for the night's worst beat."""
         d = self._state.dispute
         if len(d.board) != 5:
-            raise ValidationError("Deal the whole board first: a bad beat is judged at the river.")
+            raise ValidationError(
+                _("Deal the whole board first: a bad beat is judged at the river.")
+            )
         street = self.ask_beat_street()
         if street is None:
             return
@@ -148,8 +151,8 @@ class WallKeys:
     def _ask_beat_street(self) -> str | None:
         street, ok = QInputDialog.getItem(
             self._parent,
-            "A bad beat",
-            "The street when the money went in:",
+            _("A bad beat"),
+            _("The street when the money went in:"),
             list(BEAT_STREETS),
             1,
             False,

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.ui.actions import RulingsAction, bind_keys
 from clockapp.ui.bus import TournamentBus
@@ -83,7 +84,7 @@ class RulingsWindow(QWidget):
         self._bus = bus
         self.state = DisputeState(self)
         self.state.applied.connect(self._on_state_applied)
-        self.setWindowTitle("Rulings")
+        self.setWindowTitle(_("Rulings"))
         self.setObjectName("rulings_window")
         self.runner = OddsRunner(self)
         self._setup_ui()

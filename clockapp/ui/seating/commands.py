@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from PySide6.QtGui import QUndoStack
 
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.changes import Outcome
 from clockapp.services.seating import MoveInfo, SeatingService
@@ -96,7 +97,7 @@ def _step(
         return seating.undo_move(tournament_id, last[0].id)
 
     return UndoStep(
-        f"Move {move.name} to {move.to_seat}",
+        _("Move {name} to {seat}").format(name=move.name, seat=move.to_seat),
         redo_work,
         undo_work,
         obsolete_on=(DomainError,),

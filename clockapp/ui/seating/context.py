@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import TypeVar
 
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.changes import Outcome
 from clockapp.services.seating import RoomView
@@ -47,7 +48,7 @@ class TablesContext:
         self.actions: Mapping[TablesAction, Control] = actions if actions is not None else {}
         self.room: RoomView | None = None
         #: The tournament's name as last read: the move sheet's title.
-        self.name = "Tables"
+        self.name = _("Tables")
         #: When the tournament was created, as last read (None before the first read).
         self.created_at: datetime | None = None
 

@@ -27,6 +27,8 @@ from PySide6.QtWidgets import (
 from clockapp.core.event_templates import ShootoutPlan
 from clockapp.core.seating import MAX_SEATS
 from clockapp.core.seating.balancing import NeedButton
+from clockapp.i18n import N_, ngettext
+from clockapp.i18n import gettext as _
 from clockapp.services.seating import MAX_TABLES, RoomView, TableInfo
 
 
@@ -44,7 +46,7 @@ class AddTablesDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Add tables")
+        self.setWindowTitle(_("Add tables"))
         form = QFormLayout(self)
         self.count = QSpinBox(self)
         self.count.setRange(1, MAX_TABLES)
@@ -52,8 +54,8 @@ class AddTablesDialog(QDialog):
         self.seats = QSpinBox(self)
         self.seats.setRange(2, MAX_SEATS)
         self.seats.setValue(10)
-        form.addRow("&Tables to add", self.count)
-        form.addRow("&Seats at each", self.seats)
+        form.addRow(_("&Tables to add"), self.count)
+        form.addRow(_("&Seats at each"), self.seats)
         form.addRow(_buttons(self))
 
     def value(self) -> tuple[int, int]:
@@ -66,7 +68,7 @@ class ButtonDialog(QDialog):
 
     def __init__(self, need: NeedButton, table: TableInfo, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"Button at {table.label}")
+        self.setWindowTitle(_("Button at {table}").format(table=table.label))
         layout = QVBoxLayout(self)
         question = QLabel(need.reason, self)
         question.setWordWrap(True)
@@ -75,7 +77,9 @@ class ButtonDialog(QDialog):
         self.seat = QComboBox(self)
         for seat in table.seats:
             if seat.registration_id is not None:
-                self.seat.addItem(f"Seat {seat.number}: {seat.name}", seat.number)
+                self.seat.addItem(
+                    _("Seat {seat}: {name}").format(seat=seat.number, name=seat.name), seat.number
+                )
         if table.button is not None:
             self.seat.setCurrentIndex(max(0, self.seat.findData(table.button)))
         layout.addWidget(self.seat)
@@ -94,7 +98,7 @@ class MoveDialog(QDialog):
         self, room: RoomView, registration_id: int | None = None, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Move a player")
+        self.setWindowTitle(_("Move a player"))
         self._room = room
         form = QFormLayout(self)
         self.player = QComboBox(self)
@@ -105,18 +109,25 @@ class MoveDialog(QDialog):
             if seat.registration_id is not None
         )
         for name, table_number, number, rid in seated:
-            self.player.addItem(f"{name} (table {table_number}, seat {number})", rid)
+            self.player.addItem(
+                _("{name} (table {table}, seat {seat})").format(
+                    name=name, table=table_number, seat=number
+                ),
+                rid,
+            )
         if registration_id is not None:
             self.player.setCurrentIndex(max(0, self.player.findData(registration_id)))
         self.table = QComboBox(self)
         for table in room.tables:
             free = sum(1 for s in table.seats if s.empty)
-            self.table.addItem(f"{table.label} ({free} free)", table.number)
+            self.table.addItem(
+                _("{table} ({count} free)").format(table=table.label, count=free), table.number
+            )
         self.seat = QComboBox(self)
         self.table.currentIndexChanged.connect(self._on_table_changed)
-        form.addRow("&Player", self.player)
-        form.addRow("&Table", self.table)
-        form.addRow("&Seat", self.seat)
+        form.addRow(_("&Player"), self.player)
+        form.addRow(_("&Table"), self.table)
+        form.addRow(_("&Seat"), self.seat)
         form.addRow(_buttons(self))
         self._on_table_changed()
 
@@ -127,7 +138,7 @@ class MoveDialog(QDialog):
             return
         for seat in self._room.table(int(number)).seats:
             if seat.empty:
-                self.seat.addItem(f"Seat {seat.number}", seat.number)
+                self.seat.addItem(_("Seat {seat}").format(seat=seat.number), seat.number)
 
     def choose(self, registration_id: int, table: int, seat: int) -> None:
         """Select a player, table and seat (as the director would with the combo boxes)."""
@@ -157,7 +168,7 @@ class BreakChoice:
 
 
 #: What a receiving table's button box offers first: leave it to the dealer.
-BUTTON_UNKNOWN = "Not known: the dealer checks who is dealt in"
+BUTTON_UNKNOWN = N_("Not known: the dealer checks who is dealt in")
 
 
 class BreakTableDialog(QDialog):
@@ -169,11 +180,16 @@ class BreakTableDialog(QDialog):
 
     def __init__(self, room: RoomView, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Break table")
+        self.setWindowTitle(_("Break table"))
         layout = QVBoxLayout(self)
         intro = QLabel(
-            f"{room.player_count} players fit at one table fewer. Choose the table to break: "
-            "its players draw seats at the shortest tables.",
+            ngettext(
+                "{count} player fits at one table fewer. Choose the table to break: its players "
+                "draw seats at the shortest tables.",
+                "{count} players fit at one table fewer. Choose the table to break: its players "
+                "draw seats at the shortest tables.",
+                room.player_count,
+            ).format(count=room.player_count),
             self,
         )
         intro.setWordWrap(True)
@@ -182,9 +198,17 @@ class BreakTableDialog(QDialog):
         self.tables = QListWidget(self)
         for index, (number, moves) in enumerate(room.table_break_costs):
             label = room.table(number).label
-            text = f"{label}: {moves} player{'s' if moves != 1 else ''} to move"
-            if index == 0:
-                text += "  (suggested: next in the break order)"
+            text = (
+                ngettext(
+                    "{table}: {count} player to move  (suggested: next in the break order)",
+                    "{table}: {count} players to move  (suggested: next in the break order)",
+                    moves,
+                )
+                if index == 0
+                else ngettext(
+                    "{table}: {count} player to move", "{table}: {count} players to move", moves
+                )
+            ).format(table=label, count=moves)
             item = QListWidgetItem(text, self.tables)
             item.setData(Qt.ItemDataRole.UserRole, number)
         self.tables.setCurrentRow(0)
@@ -199,14 +223,17 @@ class BreakTableDialog(QDialog):
             if table.button is not None or table.count < 2:
                 continue
             box = QComboBox(self)
-            box.addItem(BUTTON_UNKNOWN, None)
+            box.addItem(_(BUTTON_UNKNOWN), None)
             for seat in table.seats:
                 if seat.registration_id is not None:
-                    box.addItem(f"Seat {seat.number}: {seat.name}", seat.number)
+                    box.addItem(
+                        _("Seat {seat}: {name}").format(seat=seat.number, name=seat.name),
+                        seat.number,
+                    )
             self.button_boxes[table.number] = box
-            form.addRow(f"Button at {table.label}", box)
+            form.addRow(_("Button at {table}").format(table=table.label), box)
         if self.button_boxes:
-            note = QLabel("Where is the button at the tables that receive players?", self)
+            note = QLabel(_("Where is the button at the tables that receive players?"), self)
             note.setWordWrap(True)
             layout.addWidget(note)
             layout.addLayout(form)
@@ -242,11 +269,16 @@ class FinalTableDialog(QDialog):
 
     def __init__(self, room: RoomView, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Final table")
+        self.setWindowTitle(_("Final table"))
         layout = QVBoxLayout(self)
         info = QLabel(
-            f"{room.player_count} players are left. Everyone redraws for a seat at the final "
-            "table; draw for the button there afterwards.",
+            ngettext(
+                "{count} player is left. Everyone redraws for a seat at the final table; draw "
+                "for the button there afterwards.",
+                "{count} players are left. Everyone redraws for a seat at the final table; draw "
+                "for the button there afterwards.",
+                room.player_count,
+            ).format(count=room.player_count),
             self,
         )
         info.setWordWrap(True)
@@ -258,7 +290,7 @@ class FinalTableDialog(QDialog):
         largest = max((t.open_seat_count for t in room.tables), default=9)
         self.size_box.setValue(configured or min(9, largest))
         self.size_box.setAlignment(Qt.AlignmentFlag.AlignRight)
-        form.addRow("&Players at the final table", self.size_box)
+        form.addRow(_("&Players at the final table"), self.size_box)
         layout.addLayout(form)
         layout.addWidget(_buttons(self))
 
@@ -297,24 +329,26 @@ class ShootoutDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None, plan: ShootoutPlan | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Shootout")
+        self.setWindowTitle(_("Shootout"))
         layout = QVBoxLayout(self)
         info = QLabel(
-            "Every player in play redraws. Tables play down to the players who go on, with no "
-            "balancing; the final table plays to one winner with no time limit.",
+            _(
+                "Every player in play redraws. Tables play down to the players who go on, with no "
+                "balancing; the final table plays to one winner with no time limit."
+            ),
             self,
         )
         info.setWordWrap(True)
         layout.addWidget(info)
         form = QFormLayout()
-        self.minutes_box = self._minutes("none: play down")
-        form.addRow("Round &1 time limit (minutes)", self.minutes_box)
-        self.later_box = self._minutes("as round 1")
-        form.addRow("&Later rounds' time limit", self.later_box)
+        self.minutes_box = self._minutes(_("none: play down"))
+        form.addRow(_("Round &1 time limit (minutes)"), self.minutes_box)
+        self.later_box = self._minutes(_("as round 1"))
+        form.addRow(_("&Later rounds' time limit"), self.later_box)
         self.through_box = QSpinBox(self)
         self.through_box.setRange(1, MAX_SEATS - 1)
         self.through_box.setAlignment(Qt.AlignmentFlag.AlignRight)
-        form.addRow("Players &through from each round-1 table", self.through_box)
+        form.addRow(_("Players &through from each round-1 table"), self.through_box)
         layout.addLayout(form)
         layout.addWidget(_buttons(self))
         if plan is not None:

@@ -13,13 +13,15 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QFont
 
 from clockapp.core.seating import DealIn
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 from clockapp.services.seating import MoveInfo
 from clockapp.ui.inks import ink_on
 from clockapp.ui.table_model import AnyIndex, RowTableModel
 
 MOVE_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 
-HEADERS = ("Player", "Move", "Status", "Why")
+HEADERS = (N_("Player"), N_("Move"), N_("Status"), N_("Why"))
 #: The column that stretches.
 WHY_COLUMN = 3
 DONE_INK = "#7f8790"
@@ -29,19 +31,24 @@ WAIT_INK = "#b3261e"
 def move_text(move: MoveInfo) -> str:
     """The move in a narrow column: "T3 s7 → T1 s2"."""
     source, target = move.from_seat, move.to_seat
-    return f"T{source.table} s{source.number} → T{target.table} s{target.number}"
+    return _("T{from_table} s{from_seat} → T{to_table} s{to_seat}").format(
+        from_table=source.table,
+        from_seat=source.number,
+        to_table=target.table,
+        to_seat=target.number,
+    )
 
 
 def status_text(move: MoveInfo) -> str:
     """Pending (on the display until acknowledged; and whether the player waits for the button),
     acknowledged, or undone (taken back)."""
     if move.undone:
-        return "undone"
+        return _("undone")
     if move.acknowledged:
-        return "acknowledged"
+        return _("acknowledged")
     if move.deal_in is DealIn.AFTER_BUTTON:
-        return "pending, waits"
-    return "pending"
+        return _("pending, waits")
+    return _("pending")
 
 
 class MoveListModel(RowTableModel[MoveInfo]):
@@ -70,7 +77,9 @@ class MoveListModel(RowTableModel[MoveInfo]):
         column = index.column()
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
             if role == Qt.ItemDataRole.ToolTipRole:
-                return f"{move.name}: {move.announcement}\n{move.reason}"
+                return _("{name}: {announcement}\n{reason}").format(
+                    name=move.name, announcement=move.announcement, reason=move.reason
+                )
             return (move.name, move_text(move), status_text(move), move.reason)[column]
         if role == MOVE_ID_ROLE:
             return move.id

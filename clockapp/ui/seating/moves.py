@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.i18n import gettext as _
 from clockapp.services.seating import MoveInfo
 from clockapp.ui.exports import ask_save_path, export_file_name
 from clockapp.ui.optional import Part, notice
@@ -42,7 +43,7 @@ class MovesBox(QGroupBox):
         reload: Callable[[], None],
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__("Moves", parent)
+        super().__init__(_("Moves"), parent)
         self._context = context
         self._reload = reload
         self.ask_pdf_path: Callable[[], Path | None] = self._ask_pdf_path
@@ -72,20 +73,20 @@ class MovesBox(QGroupBox):
         self.detail.setMinimumHeight(self.detail.fontMetrics().height() * 3)
         self.detail.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         layout.addWidget(self.detail)
-        self.show_done = QCheckBox("Show moves already made", self)
+        self.show_done = QCheckBox(_("Show moves already made"), self)
         self.show_done.toggled.connect(self._on_show_done_toggled)
         layout.addWidget(self.show_done)
         buttons = QHBoxLayout()
-        self.acknowledge_button = QPushButton("&Moved", self)
+        self.acknowledge_button = QPushButton(_("&Moved"), self)
         self.acknowledge_button.setToolTip(
-            "The selected players have moved: take them off the display"
+            _("The selected players have moved: take them off the display")
         )
         self.acknowledge_button.clicked.connect(self.acknowledge_selected)
-        self.acknowledge_all_button = QPushButton("All moved", self)
+        self.acknowledge_all_button = QPushButton(_("All moved"), self)
         self.acknowledge_all_button.clicked.connect(self.acknowledge_all)
-        self.print_button = QPushButton("&Print…", self)
+        self.print_button = QPushButton(_("&Print…"), self)
         self.print_button.clicked.connect(self.print_moves)
-        self.pdf_button = QPushButton("Save PDF…", self)
+        self.pdf_button = QPushButton(_("Save PDF…"), self)
         self.pdf_button.clicked.connect(self._on_pdf_button_clicked)
         for button in (
             self.acknowledge_button,
@@ -118,10 +119,14 @@ class MovesBox(QGroupBox):
 
     def _show_detail(self, row: int) -> None:
         if not 0 <= row < self.model.rowCount():
-            self.detail.setText("No moves on the display." if row < 0 else "")
+            self.detail.setText(_("No moves on the display.") if row < 0 else "")
             return
         move = self.model.move_at(row)
-        self.detail.setText(f"{move.name}: {move.announcement}\n{move.reason}")
+        self.detail.setText(
+            _("{name}: {announcement}\n{reason}").format(
+                name=move.name, announcement=move.announcement, reason=move.reason
+            )
+        )
 
     def acknowledge_selected(self) -> None:
         """The selected players have moved."""
@@ -149,7 +154,7 @@ class MovesBox(QGroupBox):
         try:  # optional: the window, and saving a PDF, work without Qt's printing support
             from PySide6.QtPrintSupport import QPrintDialog, QPrinter
         except ImportError as error:
-            message = notice(Part.PRINTING, error) + " Save a PDF instead."
+            message = notice(Part.PRINTING, error) + " " + _("Save a PDF instead.")
             self._context.banner.show_message(message)
             return
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
@@ -160,7 +165,9 @@ class MovesBox(QGroupBox):
     def save_pdf(self, path: Path) -> None:
         """Print the moves shown to a PDF file."""
         save_moves_pdf(path, self._context.name, self.model.moves, self._context.now())
-        self._context.banner.show_message(f"Saved the move sheet to {path}.", "info")
+        self._context.banner.show_message(
+            _("Saved the move sheet to {path}.").format(path=path), "info"
+        )
 
     def _on_pdf_button_clicked(self) -> None:
         path = self.ask_pdf_path()
@@ -172,5 +179,5 @@ class MovesBox(QGroupBox):
         file_name = export_file_name(
             self._context.name, created.astimezone().date(), "moves", "pdf"
         )
-        name = ask_save_path(self, "Save the move sheet", file_name, "PDF files (*.pdf)")
+        name = ask_save_path(self, _("Save the move sheet"), file_name, _("PDF files (*.pdf)"))
         return Path(name) if name else None

@@ -20,6 +20,8 @@ from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QDialog, QWidget
 
 from clockapp.core.seating.balancing import NeedButton
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.services.changes import Outcome
 from clockapp.services.seating import BalanceResult, RoomView, TableInfo
 from clockapp.ui.actions import TablesAction
@@ -42,25 +44,33 @@ def room_status_text(room: RoomView) -> str:
     text = room.status
     if room.busts_until_table_break is not None and len(room.tables) > 1:
         until = room.busts_until_table_break
-        busts = f"{until} more bust{'s' if until != 1 else ''}"
         if len(room.tables) == 2 and room.final_table is not None:
             host, size = room.final_table
-            text += f"   The final table ({size} seats at table {host}) forms after {busts}."
+            text += "   " + ngettext(
+                "The final table ({size} seats at table {table}) forms after {count} more bust.",
+                "The final table ({size} seats at table {table}) forms after {count} more busts.",
+                until,
+            ).format(size=size, table=host, count=until)
         elif room.table_break_costs:
-            text += (
-                "   Can break now: "
-                + ", ".join(
-                    f"Table {n} ({m} move{'s' if m != 1 else ''})"
-                    for n, m in room.table_break_costs
+            tables = ", ".join(
+                ngettext("Table {table} ({count} move)", "Table {table} ({count} moves)", m).format(
+                    table=n, count=m
                 )
-                + "."
+                for n, m in room.table_break_costs
             )
+            text += "   " + _("Can break now: {tables}.").format(tables=tables)
         else:
-            text += f"   Next table breaks after {busts}."
+            text += "   " + ngettext(
+                "Next table breaks after {count} more bust.",
+                "Next table breaks after {count} more busts.",
+                until,
+            ).format(count=until)
     if room.shootout:
-        text = "Shootout: tables play down to the players who go on, no balancing."
+        text = _("Shootout: tables play down to the players who go on, no balancing.")
     free = room.free_seats
-    text += f"   {room.player_count} seated, {free} open seat{'s' if free != 1 else ''}."
+    text += "   " + ngettext(
+        "{seated} seated, {count} open seat.", "{seated} seated, {count} open seats.", free
+    ).format(seated=room.player_count, count=free)
     return text
 
 
@@ -104,9 +114,9 @@ class PlayCommands:
         `actions` are what the calls before this one did: one undo step takes them all back."""
         tid = self._context.tid
         if questions_left <= 0:
-            self._push(tid, actions, "Balance")
+            self._push(tid, actions, _("Balance"))
             self._context.banner.show_message(
-                "Balancing kept asking for buttons; balance again.", "warning"
+                _("Balancing kept asking for buttons; balance again."), "warning"
             )
             return
         seating = self._context.services.seating
@@ -124,10 +134,10 @@ class PlayCommands:
             need = result.need_button
             done_so_far = actions if result.action is None else (*actions, result.action)
             if need is None or table is None:
-                self._push(tid, done_so_far, "Balance")
+                self._push(tid, done_so_far, _("Balance"))
                 text = result.summary
                 if total and total != len(result.moves):
-                    text = f"{total} moves in all. " + text
+                    text = _("{count} moves in all.").format(count=total) + " " + text
                 # Tables kept up for late entries are news the director should not miss.
                 kind = "warning" if result.warnings or result.held else "info"
                 self._context.banner.show_message(" ".join((*summaries, text)), kind)
@@ -137,9 +147,11 @@ class PlayCommands:
                 said = (*summaries, result.summary.replace(need.reason, "").strip())
             seat = self.ask_button(need, table)
             if seat is None:
-                self._push(tid, done_so_far, "Balance")
+                self._push(tid, done_so_far, _("Balance"))
                 self._context.banner.show_message(
-                    f"Balancing waits for the button at table {need.table}. {need.reason}",
+                    _("Balancing waits for the button at table {table}. {reason}").format(
+                        table=need.table, reason=need.reason
+                    ),
                     "warning",
                 )
                 return
@@ -148,7 +160,7 @@ class PlayCommands:
                 lambda _info: self._balance(total, said, questions_left - 1, done_so_far),
                 key=TablesAction.BALANCE,
                 action=TablesAction.BALANCE,
-                on_refused=partial(self._push, tid, done_so_far, "Balance"),
+                on_refused=partial(self._push, tid, done_so_far, _("Balance")),
             )
 
         self._context.submit(
@@ -156,7 +168,7 @@ class PlayCommands:
             done,
             key=TablesAction.BALANCE,
             action=TablesAction.BALANCE,
-            on_refused=partial(self._push, tid, actions, "Balance"),
+            on_refused=partial(self._push, tid, actions, _("Balance")),
         )
 
     def _push(self, tid: int, actions: tuple[int, ...], text: str) -> None:
@@ -198,7 +210,7 @@ class PlayCommands:
         self._context.submit(
             lambda: seating.break_tables(tid, table, buttons),
             lambda result: self._context.banner.show_message(
-                self._pushed(tid, "Break tables", result).summary, "info"
+                self._pushed(tid, _("Break tables"), result).summary, "info"
             ),
             key=TablesAction.BREAK,
             action=TablesAction.BREAK,
@@ -214,7 +226,10 @@ class PlayCommands:
         self._context.submit(
             lambda: seating.form_final_table(tid, size),
             lambda result: self._context.banner.show_message(
-                self._pushed(tid, "Final table", result).summary + " Draw for the button.", "info"
+                self._pushed(tid, _("Final table"), result).summary
+                + " "
+                + _("Draw for the button."),
+                "info",
             ),
             key=TablesAction.FINAL,
             action=TablesAction.FINAL,

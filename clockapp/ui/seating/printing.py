@@ -14,6 +14,8 @@ from pathlib import Path
 
 from PySide6.QtGui import QPagedPaintDevice, QPageLayout, QPageSize, QPdfWriter, QTextDocument
 
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.services.seating import MoveInfo
 from clockapp.ui.seating.model import status_text
 
@@ -31,16 +33,25 @@ def moves_html(title: str, moves: Sequence[MoveInfo], printed_at: datetime) -> s
         for m in moves
     )
     if not rows:
-        rows = "<tr><td colspan='5'>No moves.</td></tr>"
+        rows = f"<tr><td colspan='5'>{html.escape(_('No moves.'))}</td></tr>"
     stamp = printed_at.astimezone().strftime("%Y-%m-%d %H:%M")
     return (
         "<html><body style='font-family: sans-serif;'>"
-        f"<h2>{html.escape(title)}: seat moves</h2>"
-        f"<p>Printed {stamp}. {len(moves)} move{'s' if len(moves) != 1 else ''}.</p>"
-        "<table border='1' cellspacing='0' cellpadding='5' width='100%'>"
-        "<tr><th align='left'>Player</th><th align='left'>From</th><th align='left'>To</th>"
-        "<th align='left'>Why</th><th align='left'>Status</th></tr>"
-        f"{rows}</table></body></html>"
+        + "<h2>"
+        + html.escape(_("{tournament}: seat moves").format(tournament=title))
+        + "</h2><p>"
+        + html.escape(
+            ngettext(
+                "Printed {when}. {count} move.", "Printed {when}. {count} moves.", len(moves)
+            ).format(when=stamp, count=len(moves))
+        )
+        + "</p><table border='1' cellspacing='0' cellpadding='5' width='100%'><tr>"
+        + "".join(
+            f"<th align='left'>{html.escape(header)}</th>"
+            for header in (_("Player"), _("From"), _("To"), _("Why"), _("Status"))
+        )
+        + "</tr>"
+        + f"{rows}</table></body></html>"
     )
 
 

@@ -31,6 +31,8 @@ from clockapp.core.seating import MAX_SEATS, Seating, SeatingError, Table
 from clockapp.core.seating.balancing import BalancePolicy
 from clockapp.core.seating.table_breaks import TableBreakRules, table_break_order
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.services.seating import RoomView, SeatingConfig, TableInfo
 from clockapp.ui.actions import TablesAction
 from clockapp.ui.inks import ink_sheet
@@ -60,16 +62,18 @@ def parse_order(text: str) -> tuple[int, ...]:
     order = []
     for token in text.replace(",", " ").replace(";", " ").split():
         if not token.isdigit() or int(token) < 1:
-            raise SeatingError(f"Break order: {token!r} is not a table number.")
+            raise SeatingError(
+                _("Break order: {token} is not a table number.").format(token=repr(token))
+            )
         order.append(int(token))
     return tuple(order)
 
 
-def _count_suffix(spin: QSpinBox, word: str) -> None:
+def _count_suffix(spin: QSpinBox) -> None:
     """Keep a spin box's unit in step with its value: "1 player", "2 players"."""
 
     def update(value: int) -> None:
-        spin.setSuffix(f" {word}" if value == 1 else f" {word}s")
+        spin.setSuffix(ngettext(" player", " players", value))
 
     spin.valueChanged.connect(update)
     update(spin.value())
@@ -89,32 +93,32 @@ class RulesDialog(QDialog):
 
     def __init__(self, room: RoomView, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Seating rules")
+        self.setWindowTitle(_("Seating rules"))
         self._room = room
         config = room.config
         policy, rules = config.policy, config.rules
         layout = QVBoxLayout(self)
 
-        balance = QGroupBox("Balance", self)
+        balance = QGroupBox(_("Balance"), self)
         form = QFormLayout(balance)
         self.within = QSpinBox(balance)
         self.within.setRange(1, MAX_WITHIN)
         self.within.setValue(policy.within)
-        _count_suffix(self.within, "player")
-        form.addRow("Tables differ by at most", self.within)
-        self.wide = QCheckBox("Allow a wider difference while many tables play", balance)
+        _count_suffix(self.within)
+        form.addRow(_("Tables differ by at most"), self.within)
+        self.wide = QCheckBox(_("Allow a wider difference while many tables play"), balance)
         self.wide.setChecked(policy.wide_within is not None)
         form.addRow(self.wide)
         wide_row = QHBoxLayout()
         self.wide_within = QSpinBox(balance)
         self.wide_within.setRange(1, MAX_WITHIN)
         self.wide_within.setValue(policy.wide_within or 2)
-        _count_suffix(self.wide_within, "player")
+        _count_suffix(self.wide_within)
         self.wide_from = QSpinBox(balance)
         self.wide_from.setRange(2, 200)
         self.wide_from.setValue(policy.wide_from_tables)
-        self.wide_from.setSuffix(" tables")
-        wide_row.addWidget(QLabel("at most", balance))
+        self.wide_from.setSuffix(_(" tables"))
+        wide_row.addWidget(QLabel(_("at most"), balance))
         wide_row.addWidget(self.wide_within)
         wide_row.addWidget(QLabel("from", balance))
         wide_row.addWidget(self.wide_from)
@@ -124,27 +128,29 @@ class RulesDialog(QDialog):
         self._on_wide_toggled(self.wide.isChecked())
         layout.addWidget(balance)
 
-        breaking = QGroupBox("Breaking and the final table", self)
+        breaking = QGroupBox(_("Breaking and the final table"), self)
         form = QFormLayout(breaking)
         self.order = QLineEdit(" ".join(str(n) for n in rules.order), breaking)
-        self.order.setPlaceholderText("fewest players first (the fewest moves)")
+        self.order.setPlaceholderText(_("fewest players first (the fewest moves)"))
         self.order.setToolTip(
-            "Table numbers in the order they break, e.g. 4 2. Tables not listed break after "
-            "them, the one with the fewest players first (ties: the highest number)."
+            _(
+                "Table numbers in the order they break, e.g. 4 2. Tables not listed break after "
+                "them, the one with the fewest players first (ties: the highest number)."
+            )
         )
-        form.addRow("&Break order", self.order)
+        form.addRow(_("&Break order"), self.order)
         self.final_table = QComboBox(breaking)
-        self.final_table.addItem("The lowest-numbered table", None)
+        self.final_table.addItem(_("The lowest-numbered table"), None)
         for table in room.tables:
             self.final_table.addItem(table.label, table.number)
         if rules.final_table is not None:
             self.final_table.setCurrentIndex(max(0, self.final_table.findData(rules.final_table)))
-        form.addRow("&Final table at", self.final_table)
+        form.addRow(_("&Final table at"), self.final_table)
         self.final_size = QSpinBox(breaking)
         self.final_size.setRange(2, MAX_SEATS)
         self.final_size.setValue(rules.final_table_size or self._host_seats())
-        _count_suffix(self.final_size, "player")
-        form.addRow("Final table &seats", self.final_size)
+        _count_suffix(self.final_size)
+        form.addRow(_("Final table &seats"), self.final_size)
         self.host_note = QLabel(breaking)
         self.host_note.setWordWrap(True)
         form.addRow(self.host_note)
@@ -189,14 +195,22 @@ class RulesDialog(QDialog):
             return
         seats = self._host_seats()
         size = self.final_size.value()
-        note = f"The final table plays at table {host} ({seats} open seats)"
         if size < seats:
-            note += f"; {seats - size} seat{'s' if seats - size > 1 else ''} there will close."
+            note = ngettext(
+                "The final table plays at table {table} ({seats} open seats); {count} seat there "
+                "will close.",
+                "The final table plays at table {table} ({seats} open seats); {count} seats there "
+                "will close.",
+                seats - size,
+            )
         elif size > seats:
-            note += f": too few for {size} players."
+            note = _(
+                "The final table plays at table {table} ({seats} open seats): too few for {size} "
+                "players."
+            )
         else:
-            note += "."
-        self.host_note.setText(note)
+            note = _("The final table plays at table {table} ({seats} open seats).")
+        self.host_note.setText(note.format(table=host, seats=seats, count=seats - size, size=size))
 
     def value(self) -> SeatingRules:
         """The rules as set.
@@ -234,21 +248,23 @@ class TableDialog(QDialog):
 
     def __init__(self, table: TableInfo, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"{table.label}: name and seats")
+        self.setWindowTitle(_("{table}: name and seats").format(table=table.label))
         form = QFormLayout(self)
         self.name = QLineEdit(table.name, self)
         self.name.setMaxLength(60)
-        self.name.setPlaceholderText("e.g. Feature table")
-        form.addRow("&Name", self.name)
+        self.name.setPlaceholderText(_("e.g. Feature table"))
+        form.addRow(_("&Name"), self.name)
         self.seats = QSpinBox(self)
         self.seats.setRange(2, MAX_SEATS)
         self.seats.setValue(table.seat_count)
-        form.addRow("&Seats", self.seats)
+        form.addRow(_("&Seats"), self.seats)
         taken = [s.number for s in table.seats if s.registration_id is not None]
         if taken:
             note = QLabel(
-                f"Seats up to {max(taken)} are taken: move those players before cutting the "
-                "table below that.",
+                _(
+                    "Seats up to {seat} are taken: move those players before cutting the table "
+                    "below that."
+                ).format(seat=max(taken)),
                 self,
             )
             note.setWordWrap(True)
@@ -283,9 +299,16 @@ class RulesCommands:
 
         def saved(rules: SeatingConfig) -> None:
             size = rules.rules.final_table_size
-            seats = f"{size} players" if size is not None else "its open seats"
             self._context.banner.show_message(
-                f"Seating rules saved: balance {rules.policy}; the final table seats {seats}.",
+                ngettext(
+                    "Seating rules saved: balance {policy}; the final table seats {size} player.",
+                    "Seating rules saved: balance {policy}; the final table seats {size} players.",
+                    size,
+                ).format(policy=rules.policy, size=size)
+                if size is not None
+                else _(
+                    "Seating rules saved: balance {policy}; the final table seats its open seats."
+                ).format(policy=rules.policy),
                 "info",
             )
 
@@ -309,7 +332,10 @@ class RulesCommands:
         self._context.submit(
             lambda: seating.update_table(tid, number, name=name, seat_count=seats),
             lambda changed: self._context.banner.show_message(
-                f"{changed.label} has {changed.seat_count} seats.", "info"
+                ngettext(
+                    "{table} has {count} seat.", "{table} has {count} seats.", changed.seat_count
+                ).format(table=changed.label, count=changed.seat_count),
+                "info",
             ),
             key=("table", number),
         )

@@ -13,6 +13,8 @@ from typing import Any
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QDialog, QMenu, QWidget
 
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.services.changes import Outcome
 from clockapp.services.seating import MoveInfo
 from clockapp.ui.actions import TablesAction
@@ -51,7 +53,9 @@ class SeatCommands:
 
         def added(numbers: tuple[int, ...]) -> None:
             self._context.banner.show_message(
-                f"Added table{'s' if len(numbers) > 1 else ''} {', '.join(map(str, numbers))}.",
+                ngettext("Added table {tables}.", "Added tables {tables}.", len(numbers)).format(
+                    tables=", ".join(map(str, numbers))
+                ),
                 "info",
             )
 
@@ -69,7 +73,10 @@ class SeatCommands:
         self._context.submit(
             lambda: seating.draw_seats(tid),
             lambda drawn: self._context.banner.show_message(
-                f"Drew seats for {len(drawn)} players.", "info"
+                ngettext(
+                    "Drew a seat for {count} player.", "Drew seats for {count} players.", len(drawn)
+                ).format(count=len(drawn)),
+                "info",
             ),
             key=TablesAction.DRAW,
             action=TablesAction.DRAW,
@@ -81,7 +88,9 @@ class SeatCommands:
         seating = self._context.services.seating
         self._context.submit(
             lambda: seating.seat_new_entry(tid, registration_id),
-            lambda seat: self._context.banner.show_message(f"{seat.name}: {seat.reason}.", "info"),
+            lambda seat: self._context.banner.show_message(
+                _("{name}: {reason}.").format(name=seat.name, reason=seat.reason), "info"
+            ),
             key=("seat", registration_id),
         )
 
@@ -113,7 +122,10 @@ class SeatCommands:
         )
 
     def _on_moved(self, move: MoveInfo) -> None:
-        self._context.banner.show_message(f"{move.name}: {move.announcement}.", "info")
+        self._context.banner.show_message(
+            _("{name}: {announcement}.").format(name=move.name, announcement=move.announcement),
+            "info",
+        )
 
     def _call(self, key: Hashable, operation: Callable[[], Outcome[Any]]) -> None:
         self._context.submit(operation, key=key)
@@ -130,29 +142,29 @@ class SeatCommands:
         rid = seat.registration_id
         at = ("seat", table, number)  # one call at a time for a seat
         if rid is not None:
-            menu.addAction("Move…", lambda: self.move_player(rid))
+            menu.addAction(_("Move…"), lambda: self.move_player(rid))
             if seat.fixed:
                 menu.addAction(
-                    "Free the seat",
+                    _("Free the seat"),
                     lambda: self._call(at, lambda: seating.set_fixed(tid, rid, False)),
                 )
             else:
                 menu.addAction(
-                    "Fix the seat",
+                    _("Fix the seat"),
                     lambda: self._call(at, lambda: seating.set_fixed(tid, rid, True)),
                 )
             menu.addAction(
-                "Button here",
+                _("Button here"),
                 lambda: self._call(at, lambda: seating.set_button(tid, table, number)),
             )
         elif seat.closed:
             menu.addAction(
-                "Open the seat",
+                _("Open the seat"),
                 lambda: self._call(at, lambda: seating.open_seat(tid, table, number)),
             )
         else:
             menu.addAction(
-                "Close the seat",
+                _("Close the seat"),
                 lambda: self._call(at, lambda: seating.close_seat(tid, table, number)),
             )
             for waiting in room.waiting:
@@ -160,10 +172,10 @@ class SeatCommands:
                 def seat_here(waiting_id: int = waiting.registration_id) -> None:
                     self._call(at, lambda: seating.seat_player(tid, waiting_id, table, number))
 
-                menu.addAction(f"Seat {waiting.name} here", seat_here)
+                menu.addAction(_("Seat {name} here").format(name=waiting.name), seat_here)
         if info.button is not None:
             menu.addAction(
-                "Button unknown",
+                _("Button unknown"),
                 lambda: self._call(at, lambda: seating.set_button(tid, table, None)),
             )
 

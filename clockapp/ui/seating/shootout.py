@@ -32,6 +32,8 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.core.payouts import ordinal
+from clockapp.i18n import N_, ngettext
+from clockapp.i18n import gettext as _
 from clockapp.services.seating import RoomView, ShootoutStanding, ShootoutView
 from clockapp.ui.actions import TablesAction
 from clockapp.ui.inks import ink_sheet
@@ -55,12 +57,14 @@ def clock_text(left: timedelta) -> str:
     """
     seconds = int(left.total_seconds())
     if seconds <= 0:
-        return "time is up"
+        return _("time is up")
     hours, rest = divmod(seconds, 3600)
     minutes, seconds = divmod(rest, 60)
     if hours:
-        return f"{hours}:{minutes:02d}:{seconds:02d} left"
-    return f"{minutes}:{seconds:02d} left"
+        return _("{hours}:{minutes:02d}:{seconds:02d} left").format(
+            hours=hours, minutes=minutes, seconds=seconds
+        )
+    return _("{minutes}:{seconds:02d} left").format(minutes=minutes, seconds=seconds)
 
 
 def table_status(view: ShootoutView, now: datetime) -> dict[int, str]:
@@ -72,18 +76,20 @@ def table_status(view: ShootoutView, now: datetime) -> dict[int, str]:
         winner = current.winners.get(table.number)
         through = current.through.get(table.number)
         if winner is not None:
-            status[table.number] = f"won by {view.names.get(winner, f'#{winner}')}"
+            status[table.number] = _("won by {name}").format(
+                name=view.names.get(winner, f"#{winner}")
+            )
         elif through:
             names = ", ".join(view.names.get(p, f"#{p}") for p in through)
-            status[table.number] = f"through: {names}"
+            status[table.number] = _("through: {names}").format(names=names)
         elif table.number in left:
             status[table.number] = clock_text(left[table.number])
         else:
-            status[table.number] = "playing"
+            status[table.number] = _("playing")
     return status
 
 
-STANDING_HEADERS = ("Place", "Player", "Round", "Table", "Status")
+STANDING_HEADERS = (N_("Place"), N_("Player"), N_("Round"), N_("Table"), N_("Status"))
 
 
 class StandingsModel(RowTableModel[ShootoutStanding]):
@@ -123,7 +129,7 @@ class ShootoutPanel(QGroupBox):
     """The shootout's round, its clock, what it could not follow, and the standings."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Shootout", parent)
+        super().__init__(_("Shootout"), parent)
         layout = QVBoxLayout(self)
         self.round_label = QLabel(self)
         self.round_label.setWordWrap(True)
@@ -170,16 +176,30 @@ class ShootoutPanel(QGroupBox):
         current = shootout.current
         champion = shootout.champion
         if champion is not None:
-            text = f"{view.names.get(champion, f'#{champion}')} wins the shootout."
+            text = _("{name} wins the shootout.").format(
+                name=view.names.get(champion, f"#{champion}")
+            )
         else:
             playing = sum(1 for t in current.seating.tables if not current.is_done(t.number))
-            what = "final table" if current.is_final else f"round {current.number}"
-            text = f"Shootout {what}: {playing} of {len(current.seating.tables)} tables playing"
+            tables = len(current.seating.tables)
+            text = (
+                ngettext(
+                    "Shootout final table: {playing} of {count} table playing",
+                    "Shootout final table: {playing} of {count} tables playing",
+                    tables,
+                )
+                if current.is_final
+                else ngettext(
+                    "Shootout round {round}: {playing} of {count} table playing",
+                    "Shootout round {round}: {playing} of {count} tables playing",
+                    tables,
+                )
+            ).format(round=current.number, playing=playing, count=tables)
             left = view.time_left(now)
             if left:
-                text += f"; {clock_text(min(left.values()))}"
+                text += "; " + clock_text(min(left.values()))
             elif shootout.limit_of() is not None:
-                text += "; no clock"
+                text += "; " + _("no clock")
             text += "."
         self.round_label.setText(text)
 
@@ -258,9 +278,24 @@ class ShootoutCommands(QObject):
             def started(started: ShootoutView) -> None:
                 tables = len(started.shootout.current.seating.tables)
                 going = started.shootout.advance_of()
-                goal = "one winner" if going == 1 else f"{going} players, who all go on"
                 self._context.banner.show_message(
-                    f"Shootout: round 1 drawn at {tables} tables; each plays down to {goal}.",
+                    (
+                        ngettext(
+                            "Shootout: round 1 drawn at {tables} table; each plays down to one "
+                            "winner.",
+                            "Shootout: round 1 drawn at {tables} tables; each plays down to one "
+                            "winner.",
+                            tables,
+                        )
+                        if going == 1
+                        else ngettext(
+                            "Shootout: round 1 drawn at {tables} table; each plays down to "
+                            "{going} players, who all go on.",
+                            "Shootout: round 1 drawn at {tables} tables; each plays down to "
+                            "{going} players, who all go on.",
+                            tables,
+                        )
+                    ).format(tables=tables, going=going),
                     "info",
                 )
 
@@ -275,21 +310,30 @@ class ShootoutCommands(QObject):
         if not current.finished:
             waiting = [t.number for t in current.seating.tables if not current.is_done(t.number)]
             self._context.banner.show_message(
-                f"Round {current.number}: table(s) {', '.join(map(str, waiting))} still play. "
-                "Right-click a player who goes out.",
+                ngettext(
+                    "Round {round}: table {tables} still plays. Right-click a player who goes out.",
+                    "Round {round}: tables {tables} still play. Right-click a player who goes out.",
+                    len(waiting),
+                ).format(round=current.number, tables=", ".join(map(str, waiting))),
                 "info",
             )
             return
         winners = [(rid, view.names.get(rid, f"#{rid}")) for rid in current.advancing]
         chips = self.ask_chips(
-            "Next shootout round", "Chips each table winner brings to the next round:", winners
+            _("Next shootout round"),
+            _("Chips each table winner brings to the next round:"),
+            winners,
         )
         if chips is None:
             return
 
         def advanced(advanced: ShootoutView) -> None:
-            what = "the final table" if advanced.shootout.current.is_final else "the next round"
-            self._context.banner.show_message(f"The winners redraw for {what}.", "info")
+            self._context.banner.show_message(
+                _("The winners redraw for the final table.")
+                if advanced.shootout.current.is_final
+                else _("The winners redraw for the next round."),
+                "info",
+            )
 
         self._context.submit(
             lambda: seating.advance_shootout(tid, chips),
@@ -337,7 +381,9 @@ class ShootoutCommands(QObject):
         def out(view: ShootoutView) -> None:
             if view.shootout.champion is not None:
                 name = view.names.get(view.shootout.champion, "")
-                self._context.banner.show_message(f"{name} wins the shootout.", "info")
+                self._context.banner.show_message(
+                    _("{name} wins the shootout.").format(name=name), "info"
+                )
 
         self._context.submit(
             lambda: seating.shootout_bust(tid, registration_id),
@@ -355,9 +401,11 @@ class ShootoutCommands(QObject):
             if s.registration_id is not None
         ]
         chips = self.ask_chips(
-            f"Time is up at table {table}",
-            "Chip counts: the chip leader wins the table, the others finish by chips (recorded "
-            "at the cashier as out on one hand).",
+            _("Time is up at table {table}").format(table=table),
+            _(
+                "Chip counts: the chip leader wins the table, the others finish by chips "
+                "(recorded at the cashier as out on one hand)."
+            ),
             players,
         )
         if chips is None:
@@ -377,8 +425,8 @@ class ShootoutCommands(QObject):
         rid = room.table(table).seat(number).registration_id
         if rid is None:
             return
-        menu.addAction("Out of the shootout", lambda: self.out(rid))
-        time_up = menu.addAction("Time is up at this table…", lambda: self.time_up(table))
+        menu.addAction(_("Out of the shootout"), lambda: self.out(rid))
+        time_up = menu.addAction(_("Time is up at this table…"), lambda: self.time_up(table))
         view = self._panel.view
         deadline = None if view is None else view.deadline
         if deadline is None or self._context.now() < deadline:
@@ -386,9 +434,9 @@ class ShootoutCommands(QObject):
             time_up.setEnabled(False)
             menu.setToolTipsVisible(True)
             time_up.setToolTip(
-                "This round has no time limit: the table plays down."
+                _("This round has no time limit: the table plays down.")
                 if deadline is None
-                else "Not yet: the round's time limit has not passed."
+                else _("Not yet: the round's time limit has not passed.")
             )
 
     def shootout_dialog(self) -> ShootoutDialog:

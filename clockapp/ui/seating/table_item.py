@@ -14,6 +14,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
+from clockapp.i18n import gettext as _
 from clockapp.services.seating import SeatInfo, TableInfo
 
 # Sizes in scene units (pixels at 100 %). The seat boxes sit on an ellipse around the felt; with
@@ -291,17 +292,20 @@ class TableItem(QGraphicsObject):
 
     def tooltip_for(self, number: int) -> str:
         seat = self.info.seat(number)
-        where = f"{self.info.label}, seat {number}"
+        where = {"table": self.info.label, "seat": number}
         if seat.closed:
-            return f"{where}: closed"
+            return _("{table}, seat {seat}: closed").format(**where)
         if seat.registration_id is None:
-            return f"{where}: empty"
+            return _("{table}, seat {seat}: empty").format(**where)
         notes = []
         if seat.fixed:
-            notes.append("fixed seat")
+            notes.append(_("fixed seat"))
         if seat.moves:
-            notes.append(f"moved {seat.moves}×")
+            notes.append(_("moved {count}×").format(count=seat.moves))
         if self.info.button == number:
-            notes.append("button")
-        extra = f" ({', '.join(notes)})" if notes else ""
-        return f"{where}: {seat.name}{extra}"
+            notes.append(_("button"))
+        if notes:
+            return _("{table}, seat {seat}: {name} ({notes})").format(
+                name=seat.name, notes=", ".join(notes), **where
+            )
+        return _("{table}, seat {seat}: {name}").format(name=seat.name, **where)

@@ -18,6 +18,8 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.core.seating.hand_for_hand import HandForHand
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.services.seating import WaitingPlayer
 
 #: The bar while it offers hand-for-hand play, and a table button whose hand is over: light
@@ -53,11 +55,11 @@ class HandForHandBar(QFrame):
         self.out_label = QLabel(self)
         self.out_label.setTextFormat(Qt.TextFormat.PlainText)
         self._layout.addWidget(self.out_label, 1)
-        self.next_button = QPushButton("&Next hand", self)
+        self.next_button = QPushButton(_("&Next hand"), self)
         self.next_button.clicked.connect(self.next_hand_clicked)
-        self.stop_button = QPushButton("Stop hand-for-hand", self)
+        self.stop_button = QPushButton(_("Stop hand-for-hand"), self)
         self.stop_button.clicked.connect(self.stop_clicked)
-        self.start_button = QPushButton("&Start hand-for-hand", self)
+        self.start_button = QPushButton(_("&Start hand-for-hand"), self)
         self.start_button.clicked.connect(self.start_clicked)
         self._layout.addWidget(self.next_button)
         self._layout.addWidget(self.stop_button)
@@ -89,10 +91,10 @@ class HandForHandBar(QFrame):
         in_play = set(tables)
         for number in sorted(hfh.tables & in_play):
             done = number in hfh.finished
-            button = QPushButton(f"Table {number}", self)
+            button = QPushButton(_("Table {number}").format(number=number), self)
             button.setCheckable(True)
             button.setChecked(done)
-            button.setToolTip("Click when the hand at this table is over")
+            button.setToolTip(_("Click when the hand at this table is over"))
             button.setStyleSheet(DONE_SHEET)
             button.toggled.connect(
                 lambda checked, n=number: self.table_toggled.emit(n, bool(checked))
@@ -101,16 +103,24 @@ class HandForHandBar(QFrame):
             button.show()  # added to a visible bar: shown now, not at the next event loop turn
             self.table_buttons[number] = button
         waiting = len(hfh.waiting)
-        text = f"Hand-for-hand, hand {hfh.hand}: " + (
-            f"{waiting} table{'s' if waiting != 1 else ''} playing" if waiting else "all done"
-        )
+        text = (
+            ngettext(
+                "Hand-for-hand, hand {hand}: {count} table playing",
+                "Hand-for-hand, hand {hand}: {count} tables playing",
+                waiting,
+            )
+            if waiting
+            else _("Hand-for-hand, hand {hand}: all done")
+        ).format(hand=hfh.hand, count=waiting)
         self.hand_label.setText(text)
         self.out_label.setText(
-            f"Out this hand (one hand, ranked by stacks): {', '.join(out)}" if out else ""
+            _("Out this hand (one hand, ranked by stacks): {names}").format(names=", ".join(out))
+            if out
+            else ""
         )
         self.next_button.setEnabled(hfh.all_finished)
         self.next_button.setToolTip(
-            "Deal the next hand everywhere: the busts entered so far were one hand"
+            _("Deal the next hand everywhere: the busts entered so far were one hand")
         )
         self.show()
 
@@ -129,12 +139,12 @@ class WaitingBox(QGroupBox):
     seat_requested = Signal(int)  # registration id
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Waiting for a seat", parent)
+        super().__init__(_("Waiting for a seat"), parent)
         layout = QVBoxLayout(self)
         self.list = QListWidget(self)
         self.list.setMaximumHeight(140)
         self.list.itemDoubleClicked.connect(self._on_list_item_double_clicked)
-        self.seat_button = QPushButton("Draw a seat for the selected player", self)
+        self.seat_button = QPushButton(_("Draw a seat for the selected player"), self)
         self.seat_button.clicked.connect(self._on_seat_button_clicked)
         layout.addWidget(self.list)
         layout.addWidget(self.seat_button)

@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.services.seating import MoveInfo, RoomView, ShootoutView
@@ -129,7 +130,7 @@ class TablesWindow(QMainWindow):
         self._reads = 0  # reads asked; an answer to an older one is dropped
         self._reading = False  # a read is on the worker
         self._wanted = False  # a change came while it was: read again when it answers
-        self.setWindowTitle("Tables")
+        self.setWindowTitle(_("Tables"))
         self._setup_ui()
         self._setup_actions()
         self._bus.changed.connect(self._on_bus_changed)
@@ -153,9 +154,9 @@ class TablesWindow(QMainWindow):
         self.status_label.setFont(font)
         # The window's own way out on screen (Ctrl+W too), beside the status where a narrow
         # window's toolbar cannot push it out of sight.
-        self.close_button = QPushButton("Close", central)
+        self.close_button = QPushButton(_("Close"), central)
         self.close_button.setObjectName("close_tables")
-        self.close_button.setToolTip("Close the tables window (Ctrl+W)")
+        self.close_button.setToolTip(_("Close the tables window (Ctrl+W)"))
         self.close_button.clicked.connect(self.close)
         top = QHBoxLayout()
         top.addWidget(self.status_label, 1)
@@ -213,7 +214,7 @@ class TablesWindow(QMainWindow):
             button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
 
     def _setup_actions(self) -> None:
-        self.toolbar = QToolBar("Seating", self)
+        self.toolbar = QToolBar(_("Seating"), self)
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.toolbar.setMovable(False)
         self.addToolBar(self.toolbar)
@@ -279,11 +280,12 @@ class TablesWindow(QMainWindow):
     def _on_undo_stack_changed(self, *_args: object) -> None:
         stack = self.undo_stack
         for action, can, text, word in (
-            (TablesAction.UNDO, stack.canUndo(), stack.undoText(), "Undo"),
-            (TablesAction.REDO, stack.canRedo(), stack.redoText(), "Redo"),
+            (TablesAction.UNDO, stack.canUndo(), stack.undoText(), _("Undo {action}")),
+            (TablesAction.REDO, stack.canRedo(), stack.redoText(), _("Redo {action}")),
         ):
             qaction = self.actions_by_name[action]
-            qaction.setText(f"{word} {text}" if can and text else word)
+            bare = _("Undo") if action is TablesAction.UNDO else _("Redo")
+            qaction.setText(word.format(action=text) if can and text else bare)
             if not self._bus.worker.is_pending((self, action)):  # busy until it answers
                 qaction.setEnabled(can)
 
@@ -318,7 +320,9 @@ class TablesWindow(QMainWindow):
                 self.banner.show_message(str(error))
             else:  # the database is away: the window keeps what it shows, and says why
                 log.warning("the tables could not be read: %s", error)
-                self.banner.show_message(f"The tables could not be read: {error}", "warning")
+                self.banner.show_message(
+                    _("The tables could not be read: {error}").format(error=error), "warning"
+                )
 
         if not inline:
             self._reading = True
@@ -338,7 +342,7 @@ class TablesWindow(QMainWindow):
         self.context.room = room
         self.context.name = answer.name
         self.context.created_at = answer.created_at
-        self.setWindowTitle(f"Tables: {answer.name}")
+        self.setWindowTitle(_("Tables: {tournament}").format(tournament=answer.name))
         moved_here = frozenset((m.to_seat.table, m.to_seat.number) for m in answer.pending)
         counts = [t.count for t in room.tables]
         short = frozenset(
@@ -352,7 +356,9 @@ class TablesWindow(QMainWindow):
             for table in room.tables:
                 if table.number in hfh.tables:
                     done = table.number in hfh.finished
-                    status[table.number] = f"hand {hfh.hand}: {'finished' if done else 'playing'}"
+                    status[table.number] = (
+                        _("hand {hand}: finished") if done else _("hand {hand}: playing")
+                    ).format(hand=hfh.hand)
         status.update(self.shootout.show(room, answer.shootout))
         self.room_view.set_tables(room.tables, moved_here=moved_here, short=short, status=status)
         self.status_label.setText(room_status_text(room))
@@ -373,13 +379,13 @@ class TablesWindow(QMainWindow):
         else:
             self.seats.add_seat_actions(menu, table, number)
         menu.addSeparator()
-        menu.addAction("Rename / seats…", lambda: self.rules.edit_table(table))
+        menu.addAction(_("Rename / seats…"), lambda: self.rules.edit_table(table))
         return menu
 
     def table_menu(self, number: int) -> QMenu:
         """The right-click menu of a table (outside its seats)."""
         menu = QMenu(self)
-        menu.addAction("Rename / seats…", lambda: self.rules.edit_table(number))
+        menu.addAction(_("Rename / seats…"), lambda: self.rules.edit_table(number))
         return menu
 
     def _on_room_seat_menu_requested(self, table: int, seat: int, where: QPoint) -> None:

@@ -14,6 +14,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 from clockapp.ui.actions import StructureAction, create_action
 
 if TYPE_CHECKING:
@@ -29,15 +31,15 @@ TOOLBAR: tuple[StructureAction | str | None, ...] = (
 )  # fmt: skip
 
 MENUS: tuple[tuple[str, tuple[StructureAction | None, ...]], ...] = (
-    ("&Structure", (S.IMPORT, S.EXPORT, None, S.SAVE_TEMPLATE, None, S.CLOSE)),
+    (N_("&Structure"), (S.IMPORT, S.EXPORT, None, S.SAVE_TEMPLATE, None, S.CLOSE)),
     (
-        "&Edit",
+        N_("&Edit"),
         (
             S.UNDO, S.REDO, None, S.ADD_LEVEL, S.ADD_BREAK, S.INSERT_LEVEL, S.INSERT_BREAK,
             S.DUPLICATE, S.DELETE, None, S.MOVE_UP, S.MOVE_DOWN, None, S.PLANNED_LAST,
         ),
     ),
-    ("&Tools", (S.CHIPS, S.SUGGEST)),
+    (N_("&Tools"), (S.CHIPS, S.SUGGEST)),
 )  # fmt: skip
 
 
@@ -69,7 +71,7 @@ def install_editor_actions(
             spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
             editor.toolbar.addWidget(spacer)
     for title, items in MENUS:
-        menu = editor.menu_bar.addMenu(title)
+        menu = editor.menu_bar.addMenu(_(title))
         for entry in items:
             if entry is None:
                 menu.addSeparator()

@@ -30,6 +30,9 @@ from PySide6.QtWidgets import (
 from clockapp.core.chips import CUSTOM_COLORS, STANDARD_COLORS, ChipError, ChipSet, Denomination
 from clockapp.core.structure import StructureError
 from clockapp.core.structure.cells import parse_int
+from clockapp.formats import chips as format_chips
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 from clockapp.ui.structure.delegates import integer_edit
 from clockapp.ui.structure.swatches import chip_icon
 from clockapp.ui.table_model import AnyIndex, RowTableModel
@@ -40,7 +43,7 @@ COLORS: dict[str, str] = {
 }
 
 CHIP, VALUE, COLOR, OWNED = range(4)
-HEADERS = ("Chip", "Value", "Color", "Owned")
+HEADERS = (N_("Chip"), N_("Value"), N_("Color"), N_("Owned"))
 
 
 @dataclass(frozen=True)
@@ -92,10 +95,10 @@ def build_chip_set(drafts: list[ChipDraft]) -> ChipSet:
         ChipError: A row has no value, a value is listed twice, or a color is invalid.
     """
     if not drafts:
-        raise ChipError("Chip set: add at least one chip.")
+        raise ChipError(_("Chip set: add at least one chip."))
     for row, draft in enumerate(drafts, start=1):
         if draft.value is None:
-            raise ChipError(f"Row {row}: give the chip a value.")
+            raise ChipError(_("Row {row}: give the chip a value.").format(row=row))
     ordered = sorted(drafts, key=lambda d: d.value or 0)
     denominations = tuple(Denomination(d.value or 0, d.color, d.hex) for d in ordered)
     counted = any(d.owned is not None for d in ordered)
@@ -148,7 +151,7 @@ class ChipTableModel(RowTableModel[ChipDraft]):
             and role == Qt.ItemDataRole.ToolTipRole
             and section == OWNED
         ):
-            return "How many of these chips you own; leave empty if you have not counted"
+            return _("How many of these chips you own; leave empty if you have not counted")
         return super().headerData(section, orientation, role)
 
     def flags(self, index: AnyIndex) -> Qt.ItemFlag:
@@ -166,13 +169,17 @@ class ChipTableModel(RowTableModel[ChipDraft]):
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             if column == CHIP:
-                return f"T{draft.value:,}" if draft.value is not None else "T?"
+                return (
+                    _("T{chips}").format(chips=format_chips(draft.value))
+                    if draft.value is not None
+                    else _("T?")
+                )
             if column == VALUE:
-                return f"{draft.value:,}" if draft.value is not None else ""
+                return format_chips(draft.value) if draft.value is not None else ""
             if column == COLOR:
                 return draft.color
             if column == OWNED:
-                return f"{draft.owned:,}" if draft.owned is not None else "—"
+                return format_chips(draft.owned) if draft.owned is not None else "—"
         if role == Qt.ItemDataRole.EditRole:
             return {CHIP: None, VALUE: draft.value, COLOR: draft.color, OWNED: draft.owned}[column]
         if role == Qt.ItemDataRole.DecorationRole and column in (CHIP, COLOR):
@@ -184,7 +191,7 @@ class ChipTableModel(RowTableModel[ChipDraft]):
         if role == Qt.ItemDataRole.ForegroundRole and column == OWNED and draft.owned is None:
             return QGuiApplication.palette().color(QPalette.ColorRole.PlaceholderText)
         if role == Qt.ItemDataRole.ToolTipRole and column == OWNED and draft.owned is None:
-            return "Not counted"
+            return _("Not counted")
         return None
 
     def setData(self, index: AnyIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:

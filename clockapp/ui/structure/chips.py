@@ -34,6 +34,9 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.chips import ChipError, ChipSet
 from clockapp.errors import DomainError
+from clockapp.formats import chips as format_chips
+from clockapp.i18n import N_, ngettext
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.ui.actions import StructureAction, create_action
 from clockapp.ui.banner import MessageBanner
@@ -54,7 +57,7 @@ from clockapp.ui.structure.widgets import ask_unsaved
 __all__ = ["ChipSetEditor"]
 
 #: Save pressed again while the last save has not answered.
-STILL_SAVING = "The chips are still being saved."
+STILL_SAVING = N_("The chips are still being saved.")
 
 
 class ChipSetEditor(QDialog):
@@ -85,7 +88,7 @@ class ChipSetEditor(QDialog):
         self._asking = False
         self.model = ChipTableModel(drafts, self)
         self.model.drafts_changed.connect(self._on_model_drafts_changed)
-        self.setWindowTitle("Chips")
+        self.setWindowTitle(_("Chips"))
         self._setup_ui()
         self._on_model_drafts_changed()
         self.resize(560, 480)
@@ -94,8 +97,10 @@ class ChipSetEditor(QDialog):
         layout = QVBoxLayout(self)
         layout.setSpacing(10)
         intro = QLabel(
-            "The chips this tournament plays with. Fill in <b>Owned</b> to have the structure "
-            "generator check you have enough; leave it empty if you have not counted."
+            _(
+                "The chips this tournament plays with. Fill in <b>Owned</b> to have the structure "
+                "generator check you have enough; leave it empty if you have not counted."
+            )
         )
         intro.setWordWrap(True)
         layout.addWidget(intro)
@@ -120,21 +125,23 @@ class ChipSetEditor(QDialog):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(CHIP, QHeaderView.ResizeMode.Fixed)
         self.table.setColumnWidth(CHIP, 110)
-        self.table.setAccessibleName("Chips")
+        self.table.setAccessibleName(_("Chips"))
         self.table.setIconSize(QSize(24, 24))
         layout.addWidget(self.table, 1)
 
         buttons = QHBoxLayout()
-        self.add_button = QPushButton("&Add chip")
-        self.add_button.setToolTip("Add a denomination (Insert)")
+        self.add_button = QPushButton(_("&Add chip"))
+        self.add_button.setToolTip(_("Add a denomination (Insert)"))
         self.add_button.clicked.connect(self.add_chip)
-        self.remove_button = QPushButton("&Remove")
-        self.remove_button.setToolTip("Remove the selected denomination (Delete)")
+        self.remove_button = QPushButton(_("&Remove"))
+        self.remove_button.setToolTip(_("Remove the selected denomination (Delete)"))
         self.remove_button.clicked.connect(self.remove_chip)
-        self.standard_button = QPushButton("Standard &colors")
+        self.standard_button = QPushButton(_("Standard &colors"))
         self.standard_button.setToolTip(
-            "Give every chip its standard casino color (1 white, 5 red, 25 green, 100 black, "
-            "500 purple, 1,000 orange, 5,000 grey; others blue, yellow ...)"
+            _(
+                "Give every chip its standard casino color (1 white, 5 red, 25 green, 100 black, "
+                "500 purple, 1,000 orange, 5,000 grey; others blue, yellow ...)"
+            )
         )
         self.standard_button.clicked.connect(self.use_standard_colors)
         for button in (self.add_button, self.remove_button, self.standard_button):
@@ -225,7 +232,7 @@ class ChipSetEditor(QDialog):
             key=(self, "save"),
             asker=self,
         ):
-            self.banner.show_message(STILL_SAVING, "info")
+            self.banner.show_message(_(STILL_SAVING), "info")
             return False
         return True
 
@@ -260,9 +267,11 @@ class ChipSetEditor(QDialog):
         try:
             answer = ask_unsaved(
                 self,
-                "Save your changes to the chips?",
-                "You changed the chips but did not save them. Save them, discard them, or keep "
-                "editing.",
+                _("Save your changes to the chips?"),
+                _(
+                    "You changed the chips but did not save them. Save them, discard them, or keep "
+                    "editing."
+                ),
             )
         finally:
             self._asking = False
@@ -307,8 +316,20 @@ class ChipSetEditor(QDialog):
             return
         self.banner.hide_message()
         if chips.owned is None:
-            self.total_label.setText(f"{len(chips.values)} denominations; owned chips not counted.")
+            self.total_label.setText(
+                ngettext(
+                    "{count} denomination; owned chips not counted.",
+                    "{count} denominations; owned chips not counted.",
+                    len(chips.values),
+                ).format(count=len(chips.values))
+            )
             return
         count = sum(chips.owned)
         worth = sum(v * n for v, n in zip(chips.values, chips.owned, strict=True))
-        self.total_label.setText(f"You own {count:,} chips worth T{worth:,} in all.")
+        self.total_label.setText(
+            ngettext(
+                "You own {count} chip worth T{worth} in all.",
+                "You own {count} chips worth T{worth} in all.",
+                count,
+            ).format(count=format_chips(count), worth=format_chips(worth))
+        )

@@ -36,6 +36,8 @@ from PySide6.QtWidgets import (
 from clockapp.core.chips import Denomination
 from clockapp.core.structure import StructureError
 from clockapp.core.structure.cells import INTEGER_COLUMNS, Column, parse_int
+from clockapp.formats import chips as format_chips
+from clockapp.i18n import gettext as _
 from clockapp.ui.structure.model import CHIPS_ROLE, IN_PLAY_ROLE, KIND_ROLE
 from clockapp.ui.structure.swatches import chip_icon, paint_chip
 
@@ -97,9 +99,9 @@ class ColorUpEditor(QWidget):
         layout.setSpacing(10)
         self.boxes: dict[int, QCheckBox] = {}
         for chip in chips:
-            box = QCheckBox(f"T{chip.value:,}", self)
+            box = QCheckBox(_("T{chips}").format(chips=format_chips(chip.value)), self)
             box.setIcon(chip_icon(chip, 16))
-            box.setToolTip(f"Color up the {chip.label} chips at this break")
+            box.setToolTip(_("Color up the {chip} chips at this break").format(chip=chip.label))
             layout.addWidget(box)
             self.boxes[chip.value] = box
         layout.addStretch(1)
@@ -243,13 +245,13 @@ class StructureDelegate(QStyledItemDelegate):
         painter.drawText(
             QRectF(label_x, rect.top(), 80, side),
             Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
-            "Color up",
+            _("Color up"),
         )
-        x += metrics.horizontalAdvance("Color up") + 8
+        x += metrics.horizontalAdvance(_("Color up")) + 8
         for chip in chips:
             paint_chip(painter, QRectF(x, rect.top(), side, side), chip.hex)
             x += side + 4
-            text = f"T{chip.value:,}"
+            text = _("T{chips}").format(chips=format_chips(chip.value))
             painter.setPen(pen)
             painter.drawText(
                 QRectF(x, rect.top(), metrics.horizontalAdvance(text) + 2, side),
@@ -263,10 +265,14 @@ class StructureDelegate(QStyledItemDelegate):
         size = super().sizeHint(option, index)
         chips = index.data(CHIPS_ROLE)
         if chips:
-            width = option.fontMetrics.horizontalAdvance("Color up") + 14
+            width = option.fontMetrics.horizontalAdvance(_("Color up")) + 14
             for chip in chips:
                 width += (
-                    size.height() + 16 + option.fontMetrics.horizontalAdvance(f"T{chip.value:,}")
+                    size.height()
+                    + 16
+                    + option.fontMetrics.horizontalAdvance(
+                        _("T{chips}").format(chips=format_chips(chip.value))
+                    )
                 )
             size.setWidth(max(size.width(), width))
         return size

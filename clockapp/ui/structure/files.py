@@ -15,6 +15,8 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMessageBox,
 
 from clockapp.core.structure import Structure
 from clockapp.errors import DomainError
+from clockapp.i18n import N_, ngettext
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.changes import Outcome
 from clockapp.services.structure import TemplateInfo
@@ -29,9 +31,9 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-FILE_FILTER = "Structures (*.csv *.json);;CSV (*.csv);;JSON (*.json)"
+FILE_FILTER = N_("Structures (*.csv *.json);;CSV (*.csv);;JSON (*.json)")
 #: A second save or delete of a template pressed while the first has not answered.
-TEMPLATE_STILL_SAVING = "The last template change is still being saved. Try again in a moment."
+TEMPLATE_STILL_SAVING = N_("The last template change is still being saved. Try again in a moment.")
 
 
 class StructureFiles:
@@ -77,30 +79,38 @@ class StructureFiles:
             return ""
         levels = structure.level_count
         breaks = len(structure.levels) - levels
-        return (
-            f"This replaces the {levels} levels and {breaks} breaks of “{structure.name}”. "
-            "You can undo it with Ctrl+Z."
+        return _(
+            "This replaces the {levels} and {breaks} of “{name}”. You can undo it with Ctrl+Z."
+        ).format(
+            levels=ngettext("{count} level", "{count} levels", levels).format(count=levels),
+            breaks=ngettext("{count} break", "{count} breaks", breaks).format(count=breaks),
+            name=structure.name,
         )
 
     def load_preset(self, name: str, *, confirm: bool = True) -> bool:
         """Replace the levels with a shipped preset (after the director confirms)."""
         title = self.preset_name(name)
-        if confirm and not self._confirm(f"Load the preset “{title}”?", self._replaces_text()):
+        if confirm and not self._confirm(
+            _("Load the preset “{name}”?").format(name=title), self._replaces_text()
+        ):
             return False
         tid = self.tournament_id
         return self._editor.saving.save_step(
-            lambda: self._services.structure.apply_preset(tid, name), f"load preset {title}"
+            lambda: self._services.structure.apply_preset(tid, name),
+            _("load preset {name}").format(name=title),
         )
 
     def load_template(self, template_id: int, title: str = "", *, confirm: bool = True) -> bool:
         """Replace the levels with a saved template (after the director confirms)."""
         title = title or f"#{template_id}"
-        if confirm and not self._confirm(f"Load the template “{title}”?", self._replaces_text()):
+        if confirm and not self._confirm(
+            _("Load the template “{name}”?").format(name=title), self._replaces_text()
+        ):
             return False
         tid = self.tournament_id
         return self._editor.saving.save_step(
             lambda: self._services.structure.apply_template(tid, template_id),
-            f"load template {title}",
+            _("load template {name}").format(name=title),
         )
 
     def save_template(self, name: str | None = None) -> bool:
@@ -121,8 +131,8 @@ class StructureFiles:
         existing = {e.title for e in library.entries() if e.kind == "template"}
         overwrite = cleaned in existing
         if overwrite and not self._confirm(
-            f"Replace the template “{cleaned}”?",
-            "A template with this name exists. Save this structure in its place?",
+            _("Replace the template “{name}”?").format(name=cleaned),
+            _("A template with this name exists. Save this structure in its place?"),
         ):
             return False
         structures, editor = self._services.structure, self._editor
@@ -131,7 +141,7 @@ class StructureFiles:
             editor.reload_library()
             library.select_when_listed("template", info.id)
             editor.banner.hide_message()
-            editor.show_status(f"Saved as template “{info.name}”.")
+            editor.show_status(_("Saved as template “{name}”.").format(name=info.name))
 
         return self._submit_template(
             lambda: structures.save_template(cleaned, structure, overwrite=overwrite),
@@ -144,14 +154,15 @@ class StructureFiles:
         False when nothing was asked."""
         title = title or f"#{template_id}"
         if confirm and not self._confirm(
-            f"Delete the template “{title}”?", "Tournaments that used it keep their levels."
+            _("Delete the template “{name}”?").format(name=title),
+            _("Tournaments that used it keep their levels."),
         ):
             return False
         structures, editor = self._services.structure, self._editor
 
         def deleted(_none: None) -> None:
             editor.reload_library()
-            editor.show_status(f"Template “{title}” deleted.")
+            editor.show_status(_("Template “{name}” deleted.").format(name=title))
 
         return self._submit_template(
             lambda: structures.delete_template(template_id),
@@ -178,7 +189,7 @@ class StructureFiles:
         if not self._bus.submit(
             operation, on_done, failed, control=control, key=(self, "template"), asker=editor
         ):
-            editor.show_error(TEMPLATE_STILL_SAVING)
+            editor.show_error(_(TEMPLATE_STILL_SAVING))
             return False
         return True
 
@@ -204,8 +215,10 @@ class StructureFiles:
 
         return self._editor.saving.save_step(
             read_and_import,
-            f"import {file.name}",
-            refused=lambda why: f"Nothing was imported from {file.name}. {why}",
+            _("import {file}").format(file=file.name),
+            refused=lambda why: _("Nothing was imported from {file}. {reason}").format(
+                file=file.name, reason=why
+            ),
         )
 
     def export_file(self, path: str | Path | None = None) -> bool:
@@ -236,11 +249,13 @@ class StructureFiles:
             if not isinstance(error, (OSError, DomainError)):
                 report(error, editor)
                 return
-            editor.show_error(f"Could not export to {file}: {error}")
+            editor.show_error(
+                _("Could not export to {file}: {error}").format(file=file, error=error)
+            )
 
         return self._bus.worker.submit(
             export,
-            lambda _none: editor.show_status(f"Exported to {file.name}."),
+            lambda _none: editor.show_status(_("Exported to {file}.").format(file=file.name)),
             failed,
             key=(self, "export"),
             asker=editor,
@@ -259,18 +274,24 @@ class StructureFiles:
 
     def _ask_template_name(self, default: str) -> str | None:
         name, ok = QInputDialog.getText(
-            self._editor, "Save as template", "Template name:", QLineEdit.EchoMode.Normal, default
+            self._editor,
+            _("Save as template"),
+            _("Template name:"),
+            QLineEdit.EchoMode.Normal,
+            default,
         )
         return name if ok and name.strip() else None
 
     def _ask_open_path(self) -> str | None:
-        path, _ = QFileDialog.getOpenFileName(self._editor, "Import a structure", "", FILE_FILTER)
+        path, _filter = QFileDialog.getOpenFileName(
+            self._editor, _("Import a structure"), "", _(FILE_FILTER)
+        )
         return path or None
 
     def _ask_save_path(self) -> str | None:
         default = self._editor.export_name("structure", "csv")
         path = ask_save_path(
-            self._editor, "Export the structure", default, "CSV (*.csv);;JSON (*.json)"
+            self._editor, _("Export the structure"), default, _("CSV (*.csv);;JSON (*.json)")
         )
         return path or None
 

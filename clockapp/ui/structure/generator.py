@@ -52,6 +52,8 @@ from clockapp.core.night_plan import planned_stacks
 from clockapp.core.structure import Structure, suggest_structure
 from clockapp.core.structure.cells import Column
 from clockapp.errors import DomainError
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.changes import Changes, Outcome
 from clockapp.ui.actions import StructureAction, create_action
@@ -70,13 +72,13 @@ AnyIndex = QModelIndex | QPersistentModelIndex
 #: After the last keystroke, wait this long before computing (large fields take a moment).
 RECOMPUTE_DELAY_MS = 250
 #: The use button, and what it says while the structure is being saved.
-USE_TEXT = "&Use this structure"
-SAVING_TEXT = "Saving…"
+USE_TEXT = N_("&Use this structure")
+SAVING_TEXT = N_("Saving…")
 
 ANTE_STYLES = (
-    ("Big blind ante", AnteStyle.BIG_BLIND),
-    ("Ante per player", AnteStyle.PER_PLAYER),
-    ("No antes", AnteStyle.NONE),
+    (N_("Big blind ante"), AnteStyle.BIG_BLIND),
+    (N_("Ante per player"), AnteStyle.PER_PLAYER),
+    (N_("No antes"), AnteStyle.NONE),
 )
 
 
@@ -144,7 +146,7 @@ class GeneratorDialog(QDialog):
         self._rebuy_stack = rules.rebuy.chips if rules.rebuy is not None else self._stack
         self._addon_stack = rules.add_on.chips if rules.add_on is not None else self._stack
         self._players = max(2, start.entries or 20)
-        self.setWindowTitle("Suggest a structure")
+        self.setWindowTitle(_("Suggest a structure"))
         self.setWindowFlags(
             Qt.WindowType.Window
             | Qt.WindowType.WindowMaximizeButtonHint
@@ -174,9 +176,9 @@ class GeneratorDialog(QDialog):
         splitter.setSizes([340, 860])
         layout.addWidget(splitter, 1)
         self.button_box = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.use_button = QPushButton(USE_TEXT)
+        self.use_button = QPushButton(_(USE_TEXT))
         self.use_button.setDefault(True)
-        self.use_button.setToolTip("Replace the tournament's levels with these (Ctrl+Enter)")
+        self.use_button.setToolTip(_("Replace the tournament's levels with these (Ctrl+Enter)"))
         self.button_box.addButton(self.use_button, QDialogButtonBox.ButtonRole.AcceptRole)
         self.use_button.clicked.connect(self.use)
         self.button_box.rejected.connect(self.reject)
@@ -184,7 +186,7 @@ class GeneratorDialog(QDialog):
         self.addAction(create_action(StructureAction.USE_SUGGESTION, self, self.use))
 
     def _inputs(self) -> QWidget:
-        box = QGroupBox("Your tournament")
+        box = QGroupBox(_("Your tournament"))
         form = QFormLayout(box)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.players = _spin(2, 2000, self._players)
@@ -201,37 +203,45 @@ class GeneratorDialog(QDialog):
         self.hours.setSingleStep(0.25)
         self.hours.setDecimals(2)
         self.hours.setValue(5.0)
-        self.hours.setSuffix(" h")
+        self.hours.setSuffix(_(" h"))
         self.hours.setAlignment(Qt.AlignmentFlag.AlignRight)
-        self.level_minutes = _spin(1, 240, 20, " min")
-        self.break_every = _spin(0, 600, 90, " min", step=15)
-        self.break_every.setSpecialValueText("No breaks")
-        self.break_minutes = _spin(1, 120, 15, " min", step=5)
+        self.level_minutes = _spin(1, 240, 20, _(" min"))
+        self.break_every = _spin(0, 600, 90, _(" min"), step=15)
+        self.break_every.setSpecialValueText(_("No breaks"))
+        self.break_minutes = _spin(1, 120, 15, _(" min"), step=5)
         self.antes_from = _spin(0, 200, 0)
-        self.antes_from.setSpecialValueText("After the first break")
-        self.antes_from.setPrefix("Level ")
+        self.antes_from.setSpecialValueText(_("After the first break"))
+        self.antes_from.setPrefix(_("Level "))
         self.ante_style = QComboBox()
         for text, style in ANTE_STYLES:
-            self.ante_style.addItem(text, style)
+            self.ante_style.addItem(_(text), style)
         self.extra_levels = _spin(3, 5, 4)
         self.game = QComboBox()
         self.game.setEditable(True)
         self.game.addItems(GAMES)
         rows: list[tuple[str, QWidget, str]] = [
-            ("&Players expected", self.players, "How many players you expect"),
-            ("Starting &stack", self.stack, "Chips each player starts with"),
-            ("&Rebuys expected", self.rebuys, "Rebuys in total"),
-            ("Rebu&y chips", self.rebuy_stack, "The chips one rebuy gives"),
-            ("&Add-ons expected", self.addons, "Add-ons in total"),
-            ("A&dd-on chips", self.addon_stack, "The chips one add-on gives"),
-            ("&Time budget", self.hours, "How long the tournament should last, breaks included"),
-            ("&Level length", self.level_minutes, "Minutes per level"),
-            ("&Break every", self.break_every, "Minutes of play between breaks"),
-            ("Break le&ngth", self.break_minutes, "Minutes per break"),
-            ("Antes &from", self.antes_from, "The first level with an ante"),
-            ("Ant&e style", self.ante_style, "Who pays the ante"),
-            ("E&xtra levels", self.extra_levels, "Levels after the planned last one (3 to 5)"),
-            ("&Game", self.game, "The game of every level"),
+            (_("&Players expected"), self.players, _("How many players you expect")),
+            (_("Starting &stack"), self.stack, _("Chips each player starts with")),
+            (_("&Rebuys expected"), self.rebuys, _("Rebuys in total")),
+            (_("Rebu&y chips"), self.rebuy_stack, _("The chips one rebuy gives")),
+            (_("&Add-ons expected"), self.addons, _("Add-ons in total")),
+            (_("A&dd-on chips"), self.addon_stack, _("The chips one add-on gives")),
+            (
+                _("&Time budget"),
+                self.hours,
+                _("How long the tournament should last, breaks included"),
+            ),
+            (_("&Level length"), self.level_minutes, _("Minutes per level")),
+            (_("&Break every"), self.break_every, _("Minutes of play between breaks")),
+            (_("Break le&ngth"), self.break_minutes, _("Minutes per break")),
+            (_("Antes &from"), self.antes_from, _("The first level with an ante")),
+            (_("Ant&e style"), self.ante_style, _("Who pays the ante")),
+            (
+                _("E&xtra levels"),
+                self.extra_levels,
+                _("Levels after the planned last one (3 to 5)"),
+            ),
+            (_("&Game"), self.game, _("The game of every level")),
         ]
         for label, widget, tip in rows:
             widget.setToolTip(tip)
@@ -249,20 +259,22 @@ class GeneratorDialog(QDialog):
         self.chips_label = QLabel()
         self.chips_label.setWordWrap(True)
         self.chips_label.setTextFormat(Qt.TextFormat.RichText)
-        chips_button = QPushButton("Edit &chips…")
+        chips_button = QPushButton(_("Edit &chips…"))
         chips_button.setAutoDefault(False)
         chips_button.clicked.connect(lambda _checked=False: self.chips.open_editor())
         chips_row = QVBoxLayout()
         chips_row.addWidget(self.chips_label)
         chips_row.addWidget(chips_button, 0, Qt.AlignmentFlag.AlignLeft)
-        form.addRow("Chips", chips_row)
+        form.addRow(_("Chips"), chips_row)
         self._show_chips()
         rules = QLabel(
-            "How it works: the first big blind is 1-2% of the starting stack; the planned last "
-            "level (when the time runs out) has a big blind near 5% of all the chips in play; "
-            "blinds grow evenly, never more than double, and can always be paid with the chips "
-            "on the table; small chips are colored up at the break after they are no longer "
-            "needed; 3 to 5 extra levels follow in case the game runs long."
+            _(
+                "How it works: the first big blind is 1-2% of the starting stack; the planned last "
+                "level (when the time runs out) has a big blind near 5% of all the chips in play; "
+                "blinds grow evenly, never more than double, and can always be paid with the chips "
+                "on the table; small chips are colored up at the break after they are no longer "
+                "needed; 3 to 5 extra levels follow in case the game runs long."
+            )
         )
         rules.setWordWrap(True)
         rules.setForegroundRole(QPalette.ColorRole.PlaceholderText)
@@ -301,7 +313,7 @@ class GeneratorDialog(QDialog):
         self.need_table.verticalHeader().setDefaultSectionSize(
             self.need_table.fontMetrics().height() + 10
         )
-        self.need_table.setAccessibleName("Chips needed")
+        self.need_table.setAccessibleName(_("Chips needed"))
         layout.addWidget(self.need_table, 2)
         self.shortfall_banner = MessageBanner(panel)
         layout.addWidget(self.shortfall_banner)
@@ -340,7 +352,7 @@ class GeneratorDialog(QDialog):
             self.result_ = None
             self.banner.show_message(message_for(error), "error")
             self.use_button.setEnabled(False)
-            self.headline.setText("<b>No structure for these inputs.</b>")
+            self.headline.setText(_("<b>No structure for these inputs.</b>"))
             self.preview.set_structure(None)
             self.needs.set_needs((), self.chips.chip_set)
             self.stack_label.clear()
@@ -376,10 +388,10 @@ class GeneratorDialog(QDialog):
             self.shortfall_banner.show_message(texts.shortfall_text(needed.short, chips), "error")
         elif chips.owned is None:
             self.shortfall_banner.show_message(
-                "Count your chips (Edit chips…, Owned) to check you have enough.", "info"
+                _("Count your chips (Edit chips…, Owned) to check you have enough."), "info"
             )
         else:
-            self.shortfall_banner.show_message("You own enough chips for the night.", "info")
+            self.shortfall_banner.show_message(_("You own enough chips for the night."), "info")
 
     def _show_chips(self) -> None:
         self.chips_label.setText(self.chips.describe())
@@ -422,7 +434,7 @@ class GeneratorDialog(QDialog):
                 return  # closed while it was saved: the editor shows how it went
             self.saving = False
             self.use_button.setEnabled(self.result_ is not None)
-            self.use_button.setText(USE_TEXT)
+            self.use_button.setText(_(USE_TEXT))
             if problem:
                 self.banner.show_message(problem, "error")
                 return
@@ -436,7 +448,7 @@ class GeneratorDialog(QDialog):
         if asked:
             self.saving = True
             self.use_button.setEnabled(False)
-            self.use_button.setText(SAVING_TEXT)
+            self.use_button.setText(_(SAVING_TEXT))
         return asked
 
     def _save(
@@ -461,7 +473,7 @@ class GeneratorDialog(QDialog):
         def failed(error: Exception) -> None:
             if not isinstance(error, DomainError):
                 report(error, self)
-                answered("It was not saved.")
+                answered(_("It was not saved."))
                 return
             answered(str(error))
 

@@ -18,6 +18,8 @@ from PySide6.QtWidgets import QDialog, QMessageBox
 from clockapp.core.chips import ChipSet
 from clockapp.core.generator import SuggestedStructure
 from clockapp.core.structure import suggest_structure
+from clockapp.formats import chips as format_chips
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.ui.bus import LatestRead, TournamentBus
@@ -51,7 +53,7 @@ class OwnChips:
     def describe(self) -> str:
         """The chips as coloured dots and values (rich text for the dialog's label)."""
         parts = [
-            f'<span style="color:{d.hex}; font-size:large;">●</span>&nbsp;T{d.value:,}'
+            f'<span style="color:{d.hex}; font-size:large;">●</span>&nbsp;T{format_chips(d.value)}'
             for d in self.chip_set.denominations
         ]
         return " &nbsp; ".join(parts)
@@ -86,9 +88,11 @@ class OwnChips:
         try:
             answer = ask_unsaved(
                 self._dialog,
-                "Use the suggested structure with the chips you edited?",
-                "The chips you edited here are saved only with the suggested structure. Use it "
-                "(Save), drop both (Discard), or keep editing.",
+                _("Use the suggested structure with the chips you edited?"),
+                _(
+                    "The chips you edited here are saved only with the suggested structure. Use it "
+                    "(Save), drop both (Discard), or keep editing."
+                ),
             )
         finally:
             self.asking = False

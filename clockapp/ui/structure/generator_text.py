@@ -11,6 +11,9 @@ from collections.abc import Sequence
 from clockapp.core.chips import ChipNeed, ChipSet
 from clockapp.core.generator import SuggestedStructure
 from clockapp.core.structure.cells import format_hours, start_minutes
+from clockapp.formats import chips as format_chips
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.ui.structure.model import denomination_of
 from clockapp.ui.structure.swatches import chips_html
 
@@ -24,31 +27,50 @@ def headline(result: SuggestedStructure) -> str:
     ends = start_minutes(structure)[index] + level.minutes
     extra = structure.level_count - planned
     breaks = len(structure.levels) - structure.level_count
-    return (
-        f"<b>Planned last level: {planned}</b> — {level.small_blind:,}/{level.big_blind:,}, "
-        f"ending at {format_hours(ends)}, then {extra} extra levels. "
-        f"{breaks} break{'s' if breaks != 1 else ''}. "
-        f"Aim: a big blind near {result.target_last_big_blind:,} "
-        f"(5% of the {result.total_chips:,} chips in play)."
+    planned_text = ngettext(
+        "<b>Planned last level: {level}</b> — {small}/{big}, ending at {time}, then {count} "
+        "extra level.",
+        "<b>Planned last level: {level}</b> — {small}/{big}, ending at {time}, then {count} "
+        "extra levels.",
+        extra,
+    ).format(
+        level=planned,
+        small=format_chips(level.small_blind),
+        big=format_chips(level.big_blind),
+        time=format_hours(ends),
+        count=extra,
     )
+    breaks_text = ngettext("{count} break.", "{count} breaks.", breaks).format(count=breaks)
+    aim = _("Aim: a big blind near {big} (5% of the {chips} chips in play).").format(
+        big=format_chips(result.target_last_big_blind), chips=format_chips(result.total_chips)
+    )
+    return f"{planned_text} {breaks_text} {aim}"
 
 
 def stack_text(result: SuggestedStructure, chips: ChipSet, rebuys: bool) -> str:
     """The starting stack in chips (and the rebuy or add-on stack when there is one)."""
     parts = [(denomination_of(chips, v), c) for v, c in result.breakdown.parts]
-    text = (
-        f"<b>Starting stack</b> ({result.breakdown.chip_count} chips): {chips_html(parts)} "
-        f"= T{result.breakdown.total:,}"
-    )
+    count = result.breakdown.chip_count
+    text = ngettext(
+        "<b>Starting stack</b> ({count} chip): {chips} = T{total}",
+        "<b>Starting stack</b> ({count} chips): {chips} = T{total}",
+        count,
+    ).format(count=count, chips=chips_html(parts), total=format_chips(result.breakdown.total))
     if rebuys:
         rebuy = [(denomination_of(chips, v), c) for v, c in result.rebuy_breakdown.parts]
         addon = [(denomination_of(chips, v), c) for v, c in result.addon_breakdown.parts]
         if rebuy == addon:
-            text += f"<br><b>Rebuy or add-on</b>: {chips_html(rebuy)}"
+            text += "<br>" + _("<b>Rebuy or add-on</b>: {chips}").format(chips=chips_html(rebuy))
         else:
             text += (
-                f"<br><b>Rebuy</b>: {chips_html(rebuy)} = T{result.rebuy_breakdown.total:,}"
-                f"<br><b>Add-on</b>: {chips_html(addon)} = T{result.addon_breakdown.total:,}"
+                "<br>"
+                + _("<b>Rebuy</b>: {chips} = T{total}").format(
+                    chips=chips_html(rebuy), total=format_chips(result.rebuy_breakdown.total)
+                )
+                + "<br>"
+                + _("<b>Add-on</b>: {chips} = T{total}").format(
+                    chips=chips_html(addon), total=format_chips(result.addon_breakdown.total)
+                )
             )
     return text
 
@@ -56,8 +78,12 @@ def stack_text(result: SuggestedStructure, chips: ChipSet, rebuys: bool) -> str:
 def shortfall_text(short: Sequence[ChipNeed], chips: ChipSet) -> str:
     """The chips the host does not own enough of, one line each."""
     lines = [
-        f"• {denomination_of(chips, n.value).label}: you need {n.total:,} and own "
-        f"{n.owned or 0:,}, {n.shortfall:,} short."
+        _("• {chip}: you need {need} and own {owned}, {short} short.").format(
+            chip=denomination_of(chips, n.value).label,
+            need=format_chips(n.total),
+            owned=format_chips(n.owned or 0),
+            short=format_chips(n.shortfall),
+        )
         for n in short
     ]
-    return "You do not own enough chips.\n" + "\n".join(lines)
+    return _("You do not own enough chips.") + "\n" + "\n".join(lines)

@@ -17,6 +17,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from clockapp.core.structure.cells import row_name
+from clockapp.i18n import gettext as _
 from clockapp.ui.structure.widgets import ask_unsaved
 
 if TYPE_CHECKING:
@@ -46,9 +47,11 @@ class LeaveGuard:
         index = editor.table.editing_index()
         if index is not None:
             header = editor.model.headerData(index.column(), _HORIZONTAL)
-            return f"{row_name(structure, index.row())}: {str(header).lower()}"
+            return _("{row}: {column}").format(
+                row=row_name(structure, index.row()), column=str(header).lower()
+            )
         if editor.name_edit.text().strip() != structure.name and editor.name_edit.isModified():
-            return "the structure's name"
+            return _("the structure's name")
         return None
 
     def may_leave(self) -> bool:
@@ -62,8 +65,8 @@ class LeaveGuard:
             with editor.table.holding_editor():
                 answer = ask_unsaved(
                     editor,
-                    f"Save your change to {what}?",
-                    "You are in the middle of an edit. Save it, discard it, or keep editing.",
+                    _("Save your change to {what}?").format(what=what),
+                    _("You are in the middle of an edit. Save it, discard it, or keep editing."),
                 )
         finally:
             self.asking = False

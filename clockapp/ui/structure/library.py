@@ -21,6 +21,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.formats import chips as format_chips
+from clockapp.i18n import gettext as _
+
 _ENTRY_ROLE = Qt.ItemDataRole.UserRole + 10
 
 
@@ -34,7 +37,7 @@ def preset_title(name: str) -> str:
     shown = []
     for word in words:
         if len(word) > 1 and word[0] in "tT" and word[1:].isdigit():
-            shown.append(f"T{int(word[1:]):,}")
+            shown.append(_("T{chips}").format(chips=format_chips(int(word[1:]))))
         else:
             shown.append(word)
     text = " ".join(w for w in shown if w)
@@ -89,26 +92,26 @@ class LibraryPanel(QWidget):
     def _setup_ui(self) -> None:
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        title = QLabel("Library")
+        title = QLabel(_("Library"))
         font = title.font()
         font.setBold(True)
         title.setFont(font)
         layout.addWidget(title)
         self.list = LibraryList(self)
-        self.list.setAccessibleName("Presets and saved templates")
+        self.list.setAccessibleName(_("Presets and saved templates"))
         self.list.itemDoubleClicked.connect(self._on_list_double_clicked)
         self.list.currentItemChanged.connect(self._on_list_current_item_changed)
         self.list.load_requested.connect(self.load_requested)
         self.list.delete_requested.connect(self.delete_requested)
         layout.addWidget(self.list, 1)
-        self.load_button = QPushButton("&Load")
-        self.load_button.setToolTip("Replace the levels with the selected structure (Enter)")
+        self.load_button = QPushButton(_("&Load"))
+        self.load_button.setToolTip(_("Replace the levels with the selected structure (Enter)"))
         self.load_button.clicked.connect(self._on_load_clicked)
-        self.delete_button = QPushButton("Delete")
-        self.delete_button.setToolTip("Delete the selected saved template")
+        self.delete_button = QPushButton(_("Delete"))
+        self.delete_button.setToolTip(_("Delete the selected saved template"))
         self.delete_button.clicked.connect(self._on_delete_clicked)
-        self.save_button = QPushButton("&Save current as template…")
-        self.save_button.setToolTip("Keep this structure for later tournaments (Ctrl+S)")
+        self.save_button = QPushButton(_("&Save current as template…"))
+        self.save_button.setToolTip(_("Keep this structure for later tournaments (Ctrl+S)"))
         self.save_button.clicked.connect(self.save_requested)
         for button in (self.load_button, self.delete_button, self.save_button):
             button.setAutoDefault(False)
@@ -128,12 +131,12 @@ class LibraryPanel(QWidget):
         selected = self.list.current_entry()
         wanted = self._wanted
         self.list.clear()
-        self._add_heading("Presets")
+        self._add_heading(_("Presets"))
         for key, title in presets:
             self._add_entry(LibraryEntry("preset", key, title))
-        self._add_heading("My templates")
+        self._add_heading(_("My templates"))
         if not templates:
-            hint = QListWidgetItem("  (none saved yet)")
+            hint = QListWidgetItem(_("  (none saved yet)"))
             hint.setFlags(Qt.ItemFlag.NoItemFlags)
             self.list.addItem(hint)
         for template_id, name in templates:
@@ -181,9 +184,9 @@ class LibraryPanel(QWidget):
         item = QListWidgetItem("  " + entry.title)
         item.setData(_ENTRY_ROLE, entry)
         item.setToolTip(
-            "A preset shipped with clockapp"
+            _("A preset shipped with clockapp")
             if entry.kind == "preset"
-            else "A structure you saved; Enter loads it, Delete removes it"
+            else _("A structure you saved; Enter loads it, Delete removes it")
         )
         self.list.addItem(item)
 

@@ -27,6 +27,9 @@ from clockapp.core.structure.cells import (
     format_hours,
     start_minutes,
 )
+from clockapp.formats import chips as format_chips
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 from clockapp.ui.inks import readable
 from clockapp.ui.table_model import AnyIndex, RowTableModel
 
@@ -161,7 +164,8 @@ class StructureTableModel(RowTableModel[Level | Break]):
             if role == Qt.ItemDataRole.TextAlignmentRole:
                 return int(self._alignment(column))
             if role == Qt.ItemDataRole.ToolTipRole:
-                return _HEADER_TIPS.get(column)
+                tip = _HEADER_TIPS.get(column)
+                return _(tip) if tip is not None else None
         elif role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(self._rows):
             return str(section + 1)
         return super().headerData(section, orientation, role)
@@ -269,8 +273,8 @@ class StructureTableModel(RowTableModel[Level | Break]):
             if column is Column.NOTE:
                 if not item.color_up:
                     return ""
-                return "Color up " + ", ".join(
-                    denomination_of(self._chip_set, v).label for v in item.color_up
+                return _("Color up {chips}").format(
+                    chips=", ".join(denomination_of(self._chip_set, v).label for v in item.color_up)
                 )
             return None
         if column is Column.GAME:
@@ -281,7 +285,7 @@ class StructureTableModel(RowTableModel[Level | Break]):
                 Column.BIG_BLIND: item.big_blind,
                 Column.ANTE: item.ante,
             }[column]
-            return f"{amount:,}" if amount else "–"
+            return format_chips(amount) if amount else "–"
         if column is Column.NOTE:
             return item.label
         return None
@@ -344,23 +348,23 @@ class StructureTableModel(RowTableModel[Level | Break]):
 
     def _tooltip(self, row: int, item: Level | Break) -> str | None:
         if self.is_frozen(row):
-            return "Already played: frozen while the clock runs."
+            return _("Already played: frozen while the clock runs.")
         if row == self._current:
-            return "Being played now: its amounts and minutes can still be edited."
+            return _("Being played now: its amounts and minutes can still be edited.")
         if self.is_extra(row):
-            return "Extra level, after the planned last level (in case the game runs long)."
+            return _("Extra level, after the planned last level (in case the game runs long).")
         if isinstance(item, Break) and item.color_up:
-            return "Chips colored up at this break: " + ", ".join(
-                denomination_of(self._chip_set, v).label for v in item.color_up
+            return _("Chips colored up at this break: {chips}").format(
+                chips=", ".join(denomination_of(self._chip_set, v).label for v in item.color_up)
             )
         return None
 
 
 _HEADER_TIPS: dict[Column, str] = {
-    Column.NUMBER: "Level number (▶ the level being played, ⚑ the planned last level)",
-    Column.GAME: "The game played (NLHE, PLO, HORSE ...), or the break's name",
-    Column.ANTE: "Ante per player, or the big blind ante when 'BB ante' is ticked",
-    Column.BB_ANTE: "The big blind pays the ante for the whole table",
-    Column.STARTS: "When the level starts, counted from the first level (breaks included)",
-    Column.NOTE: "A break's color-up, or a note shown with the level",
+    Column.NUMBER: N_("Level number (▶ the level being played, ⚑ the planned last level)"),
+    Column.GAME: N_("The game played (NLHE, PLO, HORSE ...), or the break's name"),
+    Column.ANTE: N_("Ante per player, or the big blind ante when 'BB ante' is ticked"),
+    Column.BB_ANTE: N_("The big blind pays the ante for the whole table"),
+    Column.STARTS: N_("When the level starts, counted from the first level (breaks included)"),
+    Column.NOTE: N_("A break's color-up, or a note shown with the level"),
 }

@@ -8,19 +8,22 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
 from clockapp.core.chips import ChipNeed, ChipSet
+from clockapp.formats import chips as format_chips
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 from clockapp.ui.structure.model import blend, denomination_of
 from clockapp.ui.structure.swatches import chip_icon
 from clockapp.ui.table_model import AnyIndex, RowTableModel
 
 NEED_HEADERS = (
-    "Chip",
-    "Stacks",
-    "Rebuys & add-ons",
-    "Color-ups",
-    "Spares",
-    "Needed",
-    "Owned",
-    "Short",
+    N_("Chip"),
+    N_("Stacks"),
+    N_("Rebuys & add-ons"),
+    N_("Color-ups"),
+    N_("Spares"),
+    N_("Needed"),
+    N_("Owned"),
+    N_("Short"),
 )
 
 
@@ -57,13 +60,13 @@ class ChipsNeededModel(RowTableModel[ChipNeed]):
         if role == Qt.ItemDataRole.DisplayRole:
             values: list[str] = [
                 denomination_of(self._chip_set, need.value).label,
-                f"{need.for_stacks:,}",
-                f"{need.for_rebuys:,}",
-                f"{need.for_color_up:,}",
-                f"{need.spares:,}",
-                f"{need.total:,}",
-                "not counted" if need.owned is None else f"{need.owned:,}",
-                f"{need.shortfall:,}" if need.shortfall else "",
+                format_chips(need.for_stacks),
+                format_chips(need.for_rebuys),
+                format_chips(need.for_color_up),
+                format_chips(need.spares),
+                format_chips(need.total),
+                _("not counted") if need.owned is None else format_chips(need.owned),
+                format_chips(need.shortfall) if need.shortfall else "",
             ]
             return values[column]
         if role == Qt.ItemDataRole.DecorationRole and column == 0:
@@ -79,5 +82,9 @@ class ChipsNeededModel(RowTableModel[ChipNeed]):
             base = QGuiApplication.palette().color(QPalette.ColorRole.Base)
             return blend(base, QColor("#d32f2f"), 0.18)
         if role == Qt.ItemDataRole.ToolTipRole and need.shortfall:
-            return f"You own {need.owned:,} and need {need.total:,}: {need.shortfall:,} short."
+            return _("You own {owned} and need {need}: {short} short.").format(
+                owned=format_chips(need.owned or 0),
+                need=format_chips(need.total),
+                short=format_chips(need.shortfall),
+            )
         return None

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 
 from clockapp.core.structure import Structure, StructureError, edits
 from clockapp.core.structure.cells import HEADERS, Column, row_name
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 
 if TYPE_CHECKING:
     from clockapp.ui.structure.window import StructureEditor
@@ -35,8 +37,12 @@ class RowEdits:
         except StructureError as error:
             editor.show_error(str(error))
             return
-        what = f"{row_name(structure, row).split(', ', 1)[1]}: {HEADERS[column].lower()}"
-        editor.saving.apply(edited, f"edit {what}")
+        # `row_name` reads "Row 3, level 2": the step names the level, not the row.
+        where = row_name(structure, row)
+        level = where.partition(", ")[2] or where
+        editor.saving.apply(
+            edited, _("edit {row}: {column}").format(row=level, column=_(HEADERS[column]).lower())
+        )
 
     def rename(self) -> None:
         """The name typed in the name field, once entered."""
@@ -52,7 +58,7 @@ class RowEdits:
             editor.show_error(str(error))
             editor.name_edit.setText(structure.name)
             return
-        editor.saving.apply(edited, "rename the structure")
+        editor.saving.apply(edited, _("rename the structure"))
 
     # ---------------------------------------------------------------- row operations
     def _guarded(self, build: Callable[[Structure], tuple[Structure, list[int]]], text: str,
@@ -80,14 +86,14 @@ class RowEdits:
         """Ctrl+N: a new level at the end, one step up from the last."""
         return self._guarded(
             lambda s: _one(edits.insert_level(s, len(s.levels), self._chip_values())),
-            "add a level",
+            _("add a level"),
             Column.SMALL_BLIND,
         )
 
     def add_break(self) -> bool:
         """Ctrl+Shift+B: a 15-minute break at the end."""
         return self._guarded(
-            lambda s: _one(edits.insert_break(s, len(s.levels))), "add a break", Column.MINUTES
+            lambda s: _one(edits.insert_break(s, len(s.levels))), _("add a break"), Column.MINUTES
         )
 
     def insert_level(self) -> bool:
@@ -99,7 +105,7 @@ class RowEdits:
             edits.check_insert_position(s, position, current)
             return _one(edits.insert_level(s, position, self._chip_values()))
 
-        return self._guarded(build, "insert a level", Column.SMALL_BLIND)
+        return self._guarded(build, _("insert a level"), Column.SMALL_BLIND)
 
     def insert_break(self) -> bool:
         """Shift+Insert: a break before the selected row."""
@@ -110,7 +116,7 @@ class RowEdits:
             edits.check_insert_position(s, position, current)
             return _one(edits.insert_break(s, position))
 
-        return self._guarded(build, "insert a break", Column.MINUTES)
+        return self._guarded(build, _("insert a break"), Column.MINUTES)
 
     def duplicate(self) -> bool:
         """Ctrl+J: copy the selected rows right below them."""
@@ -119,11 +125,11 @@ class RowEdits:
 
         def build(s: Structure) -> tuple[Structure, list[int]]:
             if not rows:
-                raise StructureError("Select the rows to duplicate first.")
+                raise StructureError(_("Select the rows to duplicate first."))
             edits.check_insert_position(s, rows[-1] + 1, current)
             return edits.duplicate_rows(s, rows)
 
-        return self._guarded(build, "duplicate rows")
+        return self._guarded(build, _("duplicate rows"))
 
     def delete_selected(self) -> bool:
         """Delete: remove the selected rows."""
@@ -132,13 +138,15 @@ class RowEdits:
 
         def build(s: Structure) -> tuple[Structure, list[int]]:
             if not rows:
-                raise StructureError("Select the rows to delete first.")
+                raise StructureError(_("Select the rows to delete first."))
             edits.check_rows_unlocked(s, rows, current)
             edited = edits.delete_rows(s, rows)
             return edited, [min(rows[0], len(edited.levels) - 1)]
 
         count = len(rows)
-        return self._guarded(build, f"delete {count} row{'s' if count != 1 else ''}")
+        return self._guarded(
+            build, ngettext("delete {count} row", "delete {count} rows", count).format(count=count)
+        )
 
     def _move(self, delta: int) -> bool:
         rows = self._editor.table.selected_rows()
@@ -146,14 +154,14 @@ class RowEdits:
 
         def build(s: Structure) -> tuple[Structure, list[int]]:
             if not rows:
-                raise StructureError("Select the rows to move first.")
+                raise StructureError(_("Select the rows to move first."))
             edits.check_rows_unlocked(s, rows, current)
             edits.check_rows_unlocked(
                 s, [r + delta for r in rows if 0 <= r + delta < len(s.levels)], current
             )
             return edits.move_rows(s, rows, delta)
 
-        return self._guarded(build, "move rows up" if delta < 0 else "move rows down")
+        return self._guarded(build, _("move rows up") if delta < 0 else _("move rows down"))
 
     def move_up(self) -> bool:
         """Ctrl+Up: move the selected rows up one place."""
@@ -168,7 +176,7 @@ class RowEdits:
         rows = self._editor.table.selected_rows()
         return self._guarded(
             lambda s: (edits.with_planned_last(s, rows[0] if rows else None), rows),
-            "mark the planned last level",
+            _("mark the planned last level"),
         )
 
 

@@ -19,6 +19,9 @@ from clockapp.core.chips import ChipSet
 from clockapp.core.money.handout import PlannedStacks
 from clockapp.core.structure import Structure
 from clockapp.errors import DomainError
+from clockapp.formats import chips as format_chips
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes, Outcome
 from clockapp.ui.bus import TournamentBus
@@ -31,9 +34,9 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 #: What the footer says while a save is on the worker.
-SAVING = "Saving…"
+SAVING = N_("Saving…")
 #: What an edit made while a save is on its way is told.
-STILL_SAVING = "The last change is still being saved: try again once it is saved."
+STILL_SAVING = N_("The last change is still being saved: try again once it is saved.")
 #: The refusals that make an undo step no longer apply (the structure was changed since, a
 #: level was played, it can no longer be saved as it was): the step is dropped.
 OBSOLETE_ON: tuple[type[Exception], ...] = (DomainError,)
@@ -108,7 +111,7 @@ class StructureSaving:
         assert before is not None
 
         def done(saved: Structure) -> None:
-            self._saved(saved, f"Saved: {text}.", rows, column)
+            self._saved(saved, _("Saved: {action}.").format(action=text), rows, column)
 
             tid, structures = self.tournament_id, self._services.structure
 
@@ -130,7 +133,7 @@ class StructureSaving:
     ) -> bool:
         editor = self._editor
         if self._saving:
-            editor.show_error(STILL_SAVING)
+            editor.show_error(_(STILL_SAVING))
             return False
 
         def done(value: T) -> None:
@@ -147,17 +150,17 @@ class StructureSaving:
 
         self._had_focus = editor.table.hasFocus()
         if not self._bus.submit(operation, done, failed, control=editor.table, key=self):
-            editor.show_error(STILL_SAVING)
+            editor.show_error(_(STILL_SAVING))
             return False
         self._saving = True
-        editor.show_status(SAVING)
+        editor.show_status(_(SAVING))
         editor.update_actions()
         return True
 
     def _end(self) -> None:
         self._saving = False
         editor = self._editor
-        if editor.status_label.text() == SAVING:
+        if editor.status_label.text() == _(SAVING):
             editor.show_status("")
         if self._had_focus:
             editor.table.setFocus()
@@ -167,7 +170,7 @@ class StructureSaving:
         if not isinstance(error, DomainError):
             report(error, self._editor)
             if refused is not None:
-                refused("It was not saved.")
+                refused(_("It was not saved."))
             return
         message = str(error)
         self._editor.show_error(refused(message) if refused is not None else message)
@@ -210,12 +213,12 @@ class StructureSaving:
         editor = self._editor
         stack = editor.undo_stack
         if self._saving:
-            editor.show_error(STILL_SAVING)
+            editor.show_error(_(STILL_SAVING))
             return False
         if not (stack.canUndo() if undo else stack.canRedo()):
             return False
         text = stack.undoText() if undo else stack.redoText()
-        what = f"{'undo' if undo else 'redo'} “{text}”"
+        what = (_("undo “{action}”") if undo else _("redo “{action}”")).format(action=text)
         refusals: list[Exception] = []
 
         def failed(error: Exception) -> None:
@@ -225,7 +228,7 @@ class StructureSaving:
                 return
             message = str(error)
             if not message.startswith("Cannot"):
-                message = f"Cannot {what}: {message}"
+                message = _("Cannot {action}: {reason}").format(action=what, reason=message)
             editor.show_error(message)
             editor.reload()
 
@@ -233,11 +236,11 @@ class StructureSaving:
             self._end()
             if not refusals:
                 editor.banner.hide_message()
-                editor.show_status(f"Done: {what}.")
+                editor.show_status(_("Done: {action}.").format(action=what))
 
         self._had_focus = editor.table.hasFocus()
         self._saving = True  # before: a move with nothing to do answers at once
-        editor.show_status(SAVING)
+        editor.show_status(_(SAVING))
         editor.update_actions()
         if not move_on_worker(
             self._bus,
@@ -249,7 +252,7 @@ class StructureSaving:
             on_answered=answered,
         ):
             self._end()
-            editor.show_error(STILL_SAVING)
+            editor.show_error(_(STILL_SAVING))
             return False
         return True
 
@@ -279,9 +282,9 @@ class StructureSaving:
             with_chips = chips is not None and chips != old_chips
             new_stack = starting_stack if starting_stack != old_stack else None
             if with_chips:
-                text = "use the suggested structure and its chips"
+                text = _("use the suggested structure and its chips")
             elif structures.get(tid) != structure or stacks is not None or new_stack is not None:
-                text = "use the suggested structure"
+                text = _("use the suggested structure")
             else:
                 return Outcome(
                     _Suggested(structure, old_stack, old_chips, False), self._unchanged(tid)
@@ -305,11 +308,13 @@ class StructureSaving:
                 return
             self._editor.undo_stack.push(self._suggested_step(before, value, chips, new_stack))
             if value.with_chips:
-                status = "Saved: use the suggested structure and its chips."
+                status = _("Saved: use the suggested structure and its chips.")
             elif new_stack is not None:
-                status = f"Saved: the suggested structure, starting stack T{new_stack:,}."
+                status = _("Saved: the suggested structure, starting stack T{chips}.").format(
+                    chips=format_chips(new_stack)
+                )
             else:
-                status = "Saved: use the suggested structure."
+                status = _("Saved: use the suggested structure.")
             self._saved(value.saved, status)
             told(None)
 
@@ -330,7 +335,7 @@ class StructureSaving:
         step left."""
         tid = self.tournament_id
         structures = self._services.structure
-        text = "use the suggested structure"
+        text = _("use the suggested structure")
         saved, old_chips, old_stack = value.saved, value.old_chips, value.old_stack
         with_chips = value.with_chips
 

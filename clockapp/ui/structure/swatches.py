@@ -8,6 +8,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPen, QPixmap
 
 from clockapp.core.chips import Denomination
+from clockapp.formats import chips as format_chips
 
 
 def _edge_color(fill: QColor) -> QColor:
@@ -80,5 +81,5 @@ def chips_html(parts: list[tuple[Denomination, int]]) -> str:
     pieces = []
     for denomination, count in parts:
         dot = f'<span style="color:{denomination.hex}; font-size:large;">●</span>'
-        pieces.append(f"{count} × {dot}&nbsp;T{denomination.value:,}")
+        pieces.append(f"{count} × {dot}&nbsp;T{format_chips(denomination.value)}")
     return " + ".join(pieces)

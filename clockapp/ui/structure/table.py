@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.core.structure.cells import Column
+from clockapp.i18n import gettext as _
 from clockapp.ui.structure.delegates import StructureDelegate
 from clockapp.ui.structure.model import KIND_ROLE
 
@@ -72,7 +73,7 @@ class StructureTableView(QTableView):
         self.setCornerButtonEnabled(False)
         self.setTabKeyNavigation(True)
         self.setShowGrid(True)
-        self.setAccessibleName("Levels and breaks")
+        self.setAccessibleName(_("Levels and breaks"))
         vertical = self.verticalHeader()
         vertical.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         vertical.setDefaultSectionSize(max(26, self.fontMetrics().height() + 12))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from clockapp.i18n import gettext as _
+
 
 def ask_unsaved(parent: QWidget, text: str, detail: str) -> QMessageBox.StandardButton:
     """Save, Discard or Keep editing: the question before a window with an open edit closes.
@@ -13,7 +15,7 @@ def ask_unsaved(parent: QWidget, text: str, detail: str) -> QMessageBox.Standard
     """
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Question)
-    box.setWindowTitle("Unsaved changes")
+    box.setWindowTitle(_("Unsaved changes"))
     box.setText(text)
     box.setInformativeText(detail)
     box.setStandardButtons(
@@ -21,7 +23,7 @@ def ask_unsaved(parent: QWidget, text: str, detail: str) -> QMessageBox.Standard
         | QMessageBox.StandardButton.Discard
         | QMessageBox.StandardButton.Cancel
     )
-    box.button(QMessageBox.StandardButton.Cancel).setText("&Keep editing")
+    box.button(QMessageBox.StandardButton.Cancel).setText(_("&Keep editing"))
     box.setDefaultButton(QMessageBox.StandardButton.Cancel)
     box.setEscapeButton(QMessageBox.StandardButton.Cancel)
     return QMessageBox.StandardButton(box.exec())

@@ -34,6 +34,8 @@ from clockapp.core.chips import ChipSet
 from clockapp.core.clock import ClockState, view
 from clockapp.core.structure import Structure, cells
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.services.clock import ClockSnapshot
@@ -96,7 +98,7 @@ class StructureEditor(QDialog):
         self.rows = RowEdits(self)
         self.files = StructureFiles(self, services, bus)
         self.leaving = LeaveGuard(self)
-        self.setWindowTitle("Structure")
+        self.setWindowTitle(_("Structure"))
         self.setWindowFlags(
             Qt.WindowType.Window
             | Qt.WindowType.WindowMinMaxButtonsHint
@@ -133,11 +135,11 @@ class StructureEditor(QDialog):
         layout.addWidget(self.toolbar)
 
         header = QHBoxLayout()
-        name_label = QLabel("&Name")
+        name_label = QLabel(_("&Name"))
         self.name_edit = QLineEdit(self)
         self.name_edit.setMaxLength(120)
         self.name_edit.setMinimumWidth(260)
-        self.name_edit.setAccessibleName("Structure name")
+        self.name_edit.setAccessibleName(_("Structure name"))
         self.name_edit.editingFinished.connect(self.rows.rename)
         name_label.setBuddy(self.name_edit)
         self.summary_label = QLabel(self)
@@ -249,12 +251,14 @@ class StructureEditor(QDialog):
         self._state = snapshot.state
         self._tournament_name = snapshot.tournament.name
         self._tournament_day = snapshot.tournament.created_at.astimezone().date()
-        self.setWindowTitle(f"Structure — {snapshot.tournament.name}")
+        self.setWindowTitle(
+            _("Structure — {tournament}").format(tournament=snapshot.tournament.name)
+        )
         self.show_saved(snapshot.structure)
         self.library.set_entries(read.presets, read.templates)
 
     def _on_read_failed(self, error: Exception) -> None:
-        self.show_error(f"The structure could not be read: {error}")
+        self.show_error(_("The structure could not be read: {error}").format(error=error))
 
     def show_saved(self, structure: Structure) -> None:
         """Show a structure just saved or read (no database read)."""
@@ -279,12 +283,18 @@ class StructureEditor(QDialog):
                 current = None
         self.model.set_current_row(current)
         if current is None:
-            self.clock_label.setText("Clock not started: every row can be edited.")
+            self.clock_label.setText(_("Clock not started: every row can be edited."))
         else:
             assert self._structure is not None
-            where = cells.row_name(self._structure, current).split(", ", 1)[1]
-            frozen = " Rows above it are played and frozen." if current > 0 else ""
-            self.clock_label.setText(f"▶ The clock is on {where}.{frozen}")
+            name = cells.row_name(self._structure, current)
+            where = name.partition(", ")[2] or name
+            self.clock_label.setText(
+                (
+                    _("▶ The clock is on {row}. Rows above it are played and frozen.")
+                    if current > 0
+                    else _("▶ The clock is on {row}.")
+                ).format(row=where)
+            )
         self.update_actions()
 
     def _update_summary(self) -> None:
@@ -296,15 +306,19 @@ class StructureEditor(QDialog):
         breaks = len(structure.levels) - levels
         total = sum(item.minutes for item in structure.levels)
         parts = [
-            f"{levels} level{'s' if levels != 1 else ''}",
-            f"{breaks} break{'s' if breaks != 1 else ''}",
-            f"{cells.format_hours(total)} in all",
+            ngettext("{count} level", "{count} levels", levels).format(count=levels),
+            ngettext("{count} break", "{count} breaks", breaks).format(count=breaks),
+            _("{time} in all").format(time=cells.format_hours(total)),
         ]
         planned = structure.planned_last_level
         if planned is not None:
             index = structure.index_of_level(planned)
             ends = cells.start_minutes(structure)[index] + structure.levels[index].minutes
-            parts.append(f"planned end after level {planned} ({cells.format_hours(ends)})")
+            parts.append(
+                _("planned end after level {level} ({time})").format(
+                    level=planned, time=cells.format_hours(ends)
+                )
+            )
         self.summary_label.setText(" · ".join(parts))
 
     def _on_table_edit_refused(self, row: int) -> None:
@@ -312,8 +326,9 @@ class StructureEditor(QDialog):
         if structure is None or not self.model.is_frozen(row):
             return  # a read-only column (level number, start time): nothing to say
         self.show_error(
-            f"{cells.row_name(structure, row)} has already been played: it is frozen while the "
-            "clock runs."
+            _("{row} has already been played: it is frozen while the clock runs.").format(
+                row=cells.row_name(structure, row)
+            )
         )
 
     def _on_undo_stack_index_changed(self, _index: int) -> None:
@@ -348,10 +363,10 @@ class StructureEditor(QDialog):
         undo_text = self.undo_stack.undoText()
         redo_text = self.undo_stack.redoText()
         self.editor_actions[StructureAction.UNDO].setToolTip(
-            f"Undo {undo_text} (Ctrl+Z)" if undo_text else "Undo"
+            _("Undo {action} (Ctrl+Z)").format(action=undo_text) if undo_text else _("Undo")
         )
         self.editor_actions[StructureAction.REDO].setToolTip(
-            f"Redo {redo_text} (Ctrl+Shift+Z)" if redo_text else "Redo"
+            _("Redo {action} (Ctrl+Shift+Z)").format(action=redo_text) if redo_text else _("Redo")
         )
 
     # ---------------------------------------------------------------- messages

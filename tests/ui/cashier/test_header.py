@@ -66,7 +66,7 @@ def test_the_header_reads_again_only_what_the_flags_touch(
     header.refresh(SALE)  # a sale: the pool, not the name
     settle(qtbot, bus)
     assert header.title_label.text() == "Friday Night Hold'em"
-    assert header.pool_label.text().startswith("Prize pool $20.00 · 1 entries")
+    assert header.pool_label.text().startswith("Prize pool $20.00 · 1 entry")
     with qtbot.waitSignal(header.name_changed, raising=True) as named:
         header.refresh(Change.TOURNAMENT)
     assert named.args == ["Saturday Deepstack"]

@@ -67,7 +67,7 @@ def test_a_refresh_that_waits_on_the_database_leaves_the_window_running(
         timer.stop()
     assert field_page.counts.text().startswith("1 registered · 0 not arrived yet · 1 bought in")
     assert field_page.model.rowCount() == 1
-    assert "1 entries" in cashier_window.header.pool_label.text()
+    assert "1 entry" in cashier_window.header.pool_label.text()
 
 
 @pytest.mark.slow

@@ -42,7 +42,7 @@ def test_the_director_sets_a_satellite_and_the_page_says_seats(
     assert "$1,200.00): $200.00 missing" in dialog.preview_label.text()
     dialog.seats_spin.setValue(3)
     assert dialog.preview_label.text() == (
-        "As it stands ($1,000.00): 3 seat(s) of $300.00, $100.00 to the first player out "
+        "As it stands ($1,000.00): 3 seats of $300.00, $100.00 to the first player out "
         "without a seat."
     )
     dialog.leftover_combo.setCurrentIndex(

@@ -217,7 +217,7 @@ def test_the_rules_dialog_says_entries_already_sold_keep_their_price(
     dialog = open_rules(qtbot, cashier_window)
     texts = [w.text() for w in dialog.findChildren(type(dialog.kind_label))]
     assert (
-        "1 entry already sold keep the price they were paid at; new prices apply from the next "
+        "1 entry already sold keeps the price it was paid at; new prices apply from the next "
         "sale." in texts
     )
     dialog.reject()

@@ -667,7 +667,7 @@ def test_a_shootout_from_the_window(
     ]
     window.actions_by_name[TablesAction.SHOOTOUT].trigger()
     settle(qtbot, window.context.bus)
-    assert "Round 1: table(s) 1, 2 still play" in window.banner.text()
+    assert "Round 1: tables 1, 2 still play" in window.banner.text()
     for table in (1, 2):
         for seat in (1, 2):
             out = next(a for a in window.seat_menu(table, seat).actions())
