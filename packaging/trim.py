@@ -51,6 +51,12 @@ PLUGINS = {
     ("platforms", "qvnc"): "the VNC platform: the app runs on a desktop",
     ("platforms", "qvkkhrdisplay"): "the Vulkan display platform: the app runs on a desktop",
     ("imageformats", "qpdf"): "Qt PDF: the app reads no PDF",
+    # The wall's own images are the formats its look dialog offers (PNG, JPEG, SVG, BMP, GIF,
+    # WebP); Qt reads PNG and BMP itself.
+    ("imageformats", "qtiff"): "TIFF images: the wall's look dialog does not offer them",
+    ("imageformats", "qicns"): "macOS icon images: the wall's look dialog does not offer them",
+    ("imageformats", "qtga"): "TGA images: the wall's look dialog does not offer them",
+    ("imageformats", "qwbmp"): "WBMP images: the wall's look dialog does not offer them",
     ("platforminputcontexts", "qtvirtualkeyboardplugin"): "Qt Quick and QML: the app is Widgets",
     # It links the build machine's GTK 3 into the bundle, which then meets the user's own GTK
     # modules and themes; without it Qt draws its own (Fusion) style and dialogs.

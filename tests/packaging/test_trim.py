@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import re
 
 import pytest
 
@@ -101,6 +102,24 @@ def test_the_bundle_keeps_what_the_app_loads(dest: str) -> None:
 @pytest.mark.parametrize("dest", LEFT_OUT)
 def test_the_bundle_leaves_out_what_the_app_never_loads(dest: str) -> None:
     assert trim.leave_out(dest, LANGUAGES)
+
+
+@pytest.mark.parametrize(
+    "folder", ["PySide6/Qt/plugins/imageformats", "PySide6/plugins/imageformats"]
+)
+def test_the_bundle_reads_every_image_format_the_wall_offers(folder: str) -> None:
+    from clockapp.ui.wall.look_dialog import IMAGE_FILTER
+
+    offered = re.findall(r"\*\.(\w+)", IMAGE_FILTER)
+    assert {"png", "jpg", "svg", "gif", "webp"} <= set(offered)
+    plugins = {"jpg": "qjpeg", "jpeg": "qjpeg", "svg": "qsvg", "gif": "qgif", "webp": "qwebp"}
+    for extension in offered:
+        if extension in ("png", "bmp"):  # read by Qt Gui itself, without a plugin
+            continue
+        assert extension in plugins, f"which plugin reads .{extension}?"
+        for name in (f"lib{plugins[extension]}.so", f"{plugins[extension]}.dll"):
+            assert trim.leave_out(f"{folder}/{name}") is None
+    assert trim.leave_out(f"{folder}/libqtiff.so")
 
 
 def test_without_languages_no_translation_stays() -> None:
