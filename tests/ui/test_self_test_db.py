@@ -91,3 +91,27 @@ def test_self_test_fails_without_babels_data_of_a_shipped_language(
     monkeypatch.setattr(formats, "locale_for", lambda code: english)
     assert entry.run_app(["--self-test"]) == 1
     assert "self-test: Babel's CLDR data for de is missing" in capsys.readouterr().err
+
+
+class _LocaleWithoutFiles:
+    """A locale Babel found a file for, whose parent's file is gone (de_DE.dat without de.dat)."""
+
+    language = "de"
+
+    @property
+    def currency_formats(self) -> dict[str, object]:
+        raise FileNotFoundError("babel/locale-data/de.dat")
+
+
+@pytest.mark.slow
+def test_self_test_fails_when_babel_cannot_read_a_shipped_languages_data(
+    qapp, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    real = formats.locale_for
+    monkeypatch.setattr(
+        formats, "locale_for", lambda code: _LocaleWithoutFiles() if code == "de" else real(code)
+    )
+    assert entry.run_app(["--self-test"]) == 1
+    err = capsys.readouterr().err
+    assert "self-test: Babel's CLDR data for de is missing" in err
+    assert "for fr is missing" not in err
