@@ -1,11 +1,14 @@
 """Benchmark: the size of the packaged app's folder (PyInstaller, one folder).
 
 It was 324 MB on Linux when PyInstaller took every Qt plugin with what each links: Qt Quick and
-QML, the FFmpeg media backend, Qt PDF, GTK, the translations. The spec now leaves out what the
-app never loads (packaging/trim.py) and the window system's own libraries, which preflight checks
-the user has. This builds the app into a temporary folder from this checkout (so the figure is
-this code's, never an old dist/), then prints its size beside the goal (packaging/bundle_size.py),
-with the largest parts for information. It needs PyInstaller (`make package` installs it) and
+QML, the FFmpeg media backend, Qt PDF, GTK, every translation. The spec now leaves out what the
+app never loads (packaging/trim.py: Qt's and Babel's translations but those of the shipped
+languages, the modules only tests reach) and the system's own libraries, which preflight checks
+the user has (the window system's, libpulse, libcups). This builds the app into a temporary folder
+from this checkout (so the figure is this code's, never an old dist/), then prints its size beside
+the goal (packaging/bundle_size.py), with the largest parts and files for information: what is
+left is mostly what the app loads at start-up (Qt Core with its ICU data, Gui, Widgets, numpy
+with the OpenBLAS its core links, Python). It needs PyInstaller (`make package` installs it) and
 takes a minute or two of CPU.
 
 Run: `.venv/bin/python bench/bench_bundle.py`
@@ -55,6 +58,12 @@ def main() -> int:
             reverse=True,
         )  # fmt: skip
         print("largest parts: " + ", ".join(f"{name} {mb:.0f} MB" for mb, name in parts[:6]))
+        files = sorted(
+            (p.stat().st_size / 2**20, p.name)
+            for p in app.rglob("*")
+            if p.is_file() and not p.is_symlink()
+        )
+        print("largest files: " + ", ".join(f"{name} {mb:.0f} MB" for mb, name in files[:-7:-1]))
         ok = size < sizes.GOAL_MB
         print(
             f"packaged app folder on {sys.platform}: {size:.0f} MB"

@@ -66,7 +66,11 @@ REQUIRED = tuple(
     )
 )
 #: Without these the app runs, with a part switched off (and a notice to the director).
-OPTIONAL = (Library("libpulse.so.0", "libpulse0", "sound cues and spoken announcements"),)
+OPTIONAL = (
+    Library("libpulse.so.0", "libpulse0", "sound cues and spoken announcements"),
+    # Qt's CUPS plugin links it; without it the print dialog still saves a PDF.
+    Library("libcups.so.2", "libcups2", "printouts on a printer"),
+)
 
 
 def applies(platform: str = sys.platform, env: Mapping[str, str] = os.environ) -> bool:

@@ -3,8 +3,10 @@
 PyInstaller's Qt hooks collect every plugin of each plugin group a module may use, and with them
 the libraries those plugins link (the QML engine for the FFmpeg media backend, GTK for the GTK
 theme). clockapp loads Qt Core, Gui, Widgets, Svg, Charts, PrintSupport, Multimedia (QSoundEffect
-and QMediaDevices only, which need no media backend) and TextToSpeech. `leave_out` names what
-goes; `prune` drops it from PyInstaller's lists with the libraries nothing else kept needs.
+and QMediaDevices only, which need no media backend) and TextToSpeech. Of the translations it
+loads only its own catalogs, Qt's qtbase catalogs (for Qt's standard dialogs) and Babel's CLDR
+data, in the languages it ships (`shipped_languages`). `leave_out` names what goes; `prune` drops
+it from PyInstaller's lists with the libraries nothing else kept needs.
 
 The spec imports this file by path; it is plain Python (no PyInstaller, no Qt) so the rules are
 tested without building (tests/packaging/test_trim.py).
@@ -19,8 +21,8 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Callable, Iterable
-from pathlib import PurePosixPath
+from collections.abc import Callable, Collection, Iterable
+from pathlib import Path, PurePosixPath
 
 #: (pattern over the file's name, why it goes); names as on Linux, Windows and macOS.
 LIBRARIES = (
@@ -49,30 +51,59 @@ PLUGINS = {
     ("platforms", "qvnc"): "the VNC platform: the app runs on a desktop",
     ("platforms", "qvkkhrdisplay"): "the Vulkan display platform: the app runs on a desktop",
     ("imageformats", "qpdf"): "Qt PDF: the app reads no PDF",
+    # The wall's own images are the formats its look dialog offers (PNG, JPEG, SVG, BMP, GIF,
+    # WebP); Qt reads PNG and BMP itself.
+    ("imageformats", "qtiff"): "TIFF images: the wall's look dialog does not offer them",
+    ("imageformats", "qicns"): "macOS icon images: the wall's look dialog does not offer them",
+    ("imageformats", "qtga"): "TGA images: the wall's look dialog does not offer them",
+    ("imageformats", "qwbmp"): "WBMP images: the wall's look dialog does not offer them",
     ("platforminputcontexts", "qtvirtualkeyboardplugin"): "Qt Quick and QML: the app is Widgets",
     # It links the build machine's GTK 3 into the bundle, which then meets the user's own GTK
     # modules and themes; without it Qt draws its own (Fusion) style and dialogs.
     ("platformthemes", "qgtk3"): "GTK 3 theme: it would bundle the build machine's GTK",
     ("texttospeech", "qtexttospeech_mock"): "the test engine of Qt TextToSpeech",
 }
-#: Qt's own translations to keep: none, as the app loads none (were it to translate Qt's
-#: standard dialogs, r"^qtbase_" would keep their catalogs).
-KEPT_TRANSLATIONS: re.Pattern[str] | None = None
+#: The language the app is written in: it has no catalog, and Babel's data for it always stays.
+SOURCE_LANGUAGE = "en"
+#: Babel's CLDR data that every locale falls back to.
+CLDR_ROOT = "root"
 
 
-def leave_out(dest: str) -> str | None:
+def shipped_languages(locale_dir: Path) -> tuple[str, ...]:
+    """The codes of the languages the app ships a compiled catalog for (not English, the
+    source), as `clockapp.i18n` finds them: `<code>/LC_MESSAGES/clockapp.mo`."""
+    return tuple(sorted(mo.parents[1].name for mo in locale_dir.glob("*/LC_MESSAGES/clockapp.mo")))
+
+
+def leave_out(dest: str, languages: Collection[str] = ()) -> str | None:
     """Why the bundle leaves out the file at `dest` (its path inside the bundle), or None.
+
+    `languages` are the codes of the catalogs the app ships: Qt's qtbase catalog for each stays
+    (`clockapp.ui.language` loads it for Qt's standard dialogs), and so does Babel's CLDR data
+    for each language (any region) and for English; every other translation goes.
 
     >>> leave_out("PySide6/plugins/multimedia/ffmpegmediaplugin.dll")
     'media backends: QSoundEffect plays WAV files without one'
-    >>> leave_out("PySide6/Qt/translations/qt_help_de.qm")
-    "Qt's translations: the app loads none"
+    >>> leave_out("PySide6/Qt/translations/qt_help_de.qm", ["de"])
+    "Qt's translations: the app loads only qtbase's, in the languages it ships"
+    >>> leave_out("PySide6/Qt/translations/qtbase_de.qm", ["de"]) is None
+    True
+    >>> leave_out("babel/locale-data/ja.dat", ["de"])
+    'CLDR data of a language the app does not ship'
+    >>> leave_out("babel/locale-data/de_AT.dat", ["de"]) is None
+    True
     """
     path = PurePosixPath(dest.replace("\\", "/"))
     parts = path.parts
-    kept = KEPT_TRANSLATIONS is not None and KEPT_TRANSLATIONS.match(path.name)
-    if "translations" in parts and path.suffix == ".qm" and not kept:
-        return "Qt's translations: the app loads none"
+    if "translations" in parts and path.suffix == ".qm":
+        if path.name not in {f"qtbase_{code}.qm" for code in languages}:
+            return "Qt's translations: the app loads only qtbase's, in the languages it ships"
+        return None
+    if parts[-2:-1] == ("locale-data",) and "babel" in parts and path.suffix == ".dat":
+        spoken = {SOURCE_LANGUAGE, *(code.split("_")[0] for code in languages)}
+        if path.stem != CLDR_ROOT and path.stem.split("_")[0] not in spoken:
+            return "CLDR data of a language the app does not ship"
+        return None
     if "plugins" in parts and len(parts) > parts.index("plugins") + 2:
         group = parts[parts.index("plugins") + 1]
         if group in PLUGIN_GROUPS:
@@ -109,6 +140,7 @@ def prune(
     entries: Iterable[Entry],
     imports: Callable[[str], Iterable[str]],
     system: Iterable[str] = (),
+    languages: Collection[str] = (),
 ) -> tuple[list[Entry], dict[str, str]]:
     """The entries that stay, and the ones that go with why.
 
@@ -116,7 +148,8 @@ def prune(
     that what goes imports and that nothing staying imports (directly or through others), with
     the symbolic links to it. `imports(source)` gives the names (any folder) of the libraries a
     binary links to directly. `system` names libraries the user's system provides (on Linux,
-    the ones clockapp's preflight checks for before it starts), which go too.
+    the ones clockapp's preflight checks for before it starts), which go too. `languages` are
+    the shipped catalogs' codes, whose translations stay (`leave_out`).
 
     >>> graph = {"gtk3.so": ["libgtk.so.0", "libX11.so"], "xcb.so": ["libX11.so"]}
     >>> files = [(f"PySide6/Qt/plugins/platformthemes/lib{'q' + n}", n, "BINARY")
@@ -152,7 +185,11 @@ def prune(
                     todo.append(entry)
         return seen - set(stop)
 
-    gone = {dest: why for dest, _src, _kind in entries if (why := leave_out(dest)) is not None}
+    gone = {
+        dest: why
+        for dest, _src, _kind in entries
+        if (why := leave_out(dest, languages)) is not None
+    }
     ours = {name.lower() for name in system}
     for dest, _src, _kind in entries:
         if _name(dest) in ours:

@@ -13,12 +13,28 @@ from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu, QWidget
 
-from clockapp.i18n import available_languages, set_language, system_language
+from clockapp.i18n import SOURCE_LANGUAGE, available_languages, set_language, system_language
 from clockapp.i18n import gettext as _
 from clockapp.ui.settings import UiSettings
 
 #: The object name of the translator this module installs, so a switch replaces it.
 QT_TRANSLATOR = "clockapp_qtbase"
+
+
+def qt_translations_folder() -> str:
+    """Where Qt keeps its own catalogs (inside PySide6, and inside the packaged app)."""
+    return QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+
+
+def missing_qt_translations(folder: str | None = None) -> list[str]:
+    """The languages the app ships whose qtbase catalog Qt cannot load from `folder` (default:
+    Qt's own): their standard dialogs would speak English. `--self-test` reports them."""
+    folder = qt_translations_folder() if folder is None else folder
+    return [
+        lang.code
+        for lang in available_languages()
+        if lang.code != SOURCE_LANGUAGE and not QTranslator().load(f"qtbase_{lang.code}", folder)
+    ]
 
 
 def install_qt_translations(app: QCoreApplication, code: str) -> bool:
@@ -28,12 +44,11 @@ def install_qt_translations(app: QCoreApplication, code: str) -> bool:
         old.setObjectName("")  # gone from the search at once; deleted by the event loop
         old.deleteLater()
     QLocale.setDefault(QLocale(code))
-    if code == "en":
+    if code == SOURCE_LANGUAGE:
         return False
     translator = QTranslator(app)
     translator.setObjectName(QT_TRANSLATOR)
-    folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-    if not translator.load(f"qtbase_{code}", folder):
+    if not translator.load(f"qtbase_{code}", qt_translations_folder()):
         translator.setObjectName("")
         translator.deleteLater()
         return False

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import doctest
+import re
 
 import pytest
 
 from tests.packaging.scripts import load
 
 trim = load("trim")
+#: The catalogs the app ships, as the spec passes them.
+LANGUAGES = ("de", "es", "fr", "nl", "pt_BR")
 
 #: Files the app needs, as PyInstaller names them in the bundle on Linux, Windows and macOS.
 KEPT = [
@@ -47,8 +50,17 @@ KEPT = [
     "numpy.libs/libscipy_openblas64_-32a4b2a6.so",
     "libpython3.11.so.1.0",
     "clockapp/resources/icons/clockapp.svg",
+    "PySide6/Qt/translations/qtbase_de.qm",  # Qt's standard dialogs, in a shipped language
+    "PySide6/Qt/translations/qtbase_pt_BR.qm",
+    "PySide6\\translations\\qtbase_fr.qm",
+    "babel/locale-data/root.dat",
+    "babel/locale-data/en_US.dat",
+    "babel/locale-data/de.dat",
+    "babel/locale-data/de_AT.dat",
+    "babel/locale-data/pt.dat",
+    "babel/global.dat",
 ]
-#: Files of Qt the app never loads.
+#: Files the app never loads.
 LEFT_OUT = [
     "PySide6/Qt/lib/libQt6Quick.so.6",
     "PySide6/Qt/lib/libQt6Qml.so.6",
@@ -69,7 +81,11 @@ LEFT_OUT = [
     "PySide6/Qt/plugins/tls/libqopensslbackend.so",
     "PySide6/Qt/translations/qt_help_de.qm",
     "PySide6/Qt/translations/qtmultimedia_fr.qm",
-    "PySide6/Qt/translations/qtbase_de.qm",  # the app loads no translation
+    "PySide6/Qt/translations/qtbase_ja.qm",  # a language the app does not ship
+    "PySide6/Qt/translations/qt_de.qm",  # a catalog of catalogs: the app loads qtbase_de
+    "PySide6/Qt/translations/qtmultimedia_de.qm",
+    "babel/locale-data/ja.dat",
+    "babel/locale-data/zh_Hant_TW.dat",
     "PySide6/Qt6Quick.dll",
     "PySide6/avcodec-61.dll",
     "PySide6\\plugins\\multimedia\\ffmpegmediaplugin.dll",
@@ -80,12 +96,36 @@ LEFT_OUT = [
 
 @pytest.mark.parametrize("dest", KEPT)
 def test_the_bundle_keeps_what_the_app_loads(dest: str) -> None:
-    assert trim.leave_out(dest) is None
+    assert trim.leave_out(dest, LANGUAGES) is None
 
 
 @pytest.mark.parametrize("dest", LEFT_OUT)
 def test_the_bundle_leaves_out_what_the_app_never_loads(dest: str) -> None:
-    assert trim.leave_out(dest)
+    assert trim.leave_out(dest, LANGUAGES)
+
+
+@pytest.mark.parametrize(
+    "folder", ["PySide6/Qt/plugins/imageformats", "PySide6/plugins/imageformats"]
+)
+def test_the_bundle_reads_every_image_format_the_wall_offers(folder: str) -> None:
+    from clockapp.ui.wall.look_dialog import IMAGE_FILTER
+
+    offered = re.findall(r"\*\.(\w+)", IMAGE_FILTER)
+    assert {"png", "jpg", "svg", "gif", "webp"} <= set(offered)
+    plugins = {"jpg": "qjpeg", "jpeg": "qjpeg", "svg": "qsvg", "gif": "qgif", "webp": "qwebp"}
+    for extension in offered:
+        if extension in ("png", "bmp"):  # read by Qt Gui itself, without a plugin
+            continue
+        assert extension in plugins, f"which plugin reads .{extension}?"
+        for name in (f"lib{plugins[extension]}.so", f"{plugins[extension]}.dll"):
+            assert trim.leave_out(f"{folder}/{name}") is None
+    assert trim.leave_out(f"{folder}/libqtiff.so")
+
+
+def test_without_languages_no_translation_stays() -> None:
+    assert trim.leave_out("PySide6/Qt/translations/qtbase_de.qm")
+    assert trim.leave_out("babel/locale-data/de.dat")
+    assert trim.leave_out("babel/locale-data/en.dat") is None  # the source language stays
 
 
 def test_a_library_that_came_only_for_a_left_out_plugin_goes_with_it() -> None:
@@ -142,3 +182,30 @@ def test_the_systems_own_libraries_go_with_what_only_they_link() -> None:
 
 def test_the_examples_in_the_rules_hold() -> None:
     assert doctest.testmod(trim).failed == 0
+
+
+def test_the_print_plugin_stays_but_the_systems_cups_and_what_it_links_go() -> None:
+    # As the spec calls it on Linux: what preflight checks for is the user's own.
+    from clockapp.preflight import OPTIONAL, REQUIRED
+
+    links = {
+        "cups-plugin": ["libcups.so.2", "libQt6PrintSupport.so.6"],
+        "cups": ["libgnutls.so.30", "libavahi-client.so.3"],
+        "gnutls": ["libunistring.so.2", "libp11-kit.so.0"],
+    }
+    entries = [
+        ("PySide6/Qt/plugins/printsupport/libcupsprintersupport.so", "cups-plugin", "BINARY"),
+        ("PySide6/Qt/lib/libQt6PrintSupport.so.6", "print", "BINARY"),
+        ("libcups.so.2", "cups", "BINARY"),
+        ("libgnutls.so.30", "gnutls", "BINARY"),
+        ("libavahi-client.so.3", "avahi", "BINARY"),
+        ("libunistring.so.2", "unistring", "BINARY"),
+        ("libp11-kit.so.0", "p11", "BINARY"),
+    ]
+    system = [library.soname for library in (*REQUIRED, *OPTIONAL)]
+    kept, gone = trim.prune(entries, lambda source: links.get(source, []), system)
+    assert [dest for dest, _src, _kind in kept] == [
+        "PySide6/Qt/plugins/printsupport/libcupsprintersupport.so",
+        "PySide6/Qt/lib/libQt6PrintSupport.so.6",
+    ]
+    assert gone["libcups.so.2"].startswith("the system's own")

@@ -165,6 +165,30 @@ def _missing_qt_parts() -> list[str]:
     return failures
 
 
+def _missing_translations() -> list[str]:
+    """What the self-test finds missing of the translations beside the app's own catalogs: Qt's
+    for its standard dialogs, and Babel's CLDR data (without it a language falls back to US
+    English numbers and dates, silently)."""
+    from clockapp.formats import locale_for
+    from clockapp.i18n import available_languages
+    from clockapp.ui.language import missing_qt_translations
+
+    failures = [
+        f"Qt's translation of its standard dialogs (qtbase_{code}.qm) is missing"
+        for code in missing_qt_translations()
+    ]
+    for lang in available_languages():
+        locale = locale_for(lang.code)  # en_US where Babel has no file for the language
+        try:
+            locale.currency_formats.get("standard")  # reads its file and its parents' files
+            found = locale.language == lang.code.split("_")[0]
+        except OSError:
+            found = False
+        if not found:
+            failures.append(f"Babel's CLDR data for {lang.code} is missing")
+    return failures
+
+
 def self_test(db: str | None = None) -> int:
     """Check what a packaged app needs: resources, a database, drawing the clock, the Qt parts.
 
@@ -186,6 +210,7 @@ def self_test(db: str | None = None) -> int:
     if theme.font_family() == theme.FALLBACK_FAMILY:
         failures.append("the bundled font did not load")
     failures += _missing_qt_parts()
+    failures += _missing_translations()
     with tempfile.TemporaryDirectory() as folder:
         image = Path(folder) / "clock.png"
         if db is not None:
