@@ -232,6 +232,12 @@ class Style:
             raise LayoutError(
                 _("A font's name has at most {count} characters.").format(count=MAX_FONT_CHARS)
             )
+        try:
+            font = clean_text(self.font, _("The font's name"), MAX_FONT_CHARS)
+        except TextError as error:
+            raise LayoutError(str(error)) from None
+        if font != self.font:
+            raise LayoutError(_("The font's name has characters a font's name cannot have."))
         if not isinstance(self.weight, Weight) or not isinstance(self.align, Align):
             raise LayoutError(_("A cell's weight and alignment must be ones the wall knows."))
         if not _whole(self.size) or not MIN_SIZE <= self.size <= MAX_SIZE:
