@@ -33,7 +33,7 @@ from clockapp.core.layouts.files import (
     screen_set_to_json,
 )
 from clockapp.core.layouts.readability import check
-from clockapp.core.layouts.screen_sets import ScreenSet, Turn, check_screen_set
+from clockapp.core.layouts.screen_sets import ScreenSet, Turn, check_screen_set, showing
 from clockapp.core.text import TextError, clean_text
 from clockapp.i18n import gettext as _
 from clockapp.persistence.models import ScreenSetRow, WallLayoutRow, WallScreenRow
@@ -79,6 +79,18 @@ class WallLayouts:
     def choice(self, screen: str) -> ScreenChoice:
         """What `screen` shows (today's wall when it chose nothing)."""
         return next((c for c in self.screens if c.screen == screen), ScreenChoice(screen))
+
+    def shown(self, screen: str, seconds: float, *, on_break: bool) -> Layout:
+        """The layout `screen` shows `seconds` into the level (or the break, `on_break`): its
+        layout, its screen set's turn, or today's wall (also for a name no longer kept)."""
+        choice = self.choice(screen)
+        name = choice.layout
+        if choice.screen_set:
+            screen_set = self.screen_set(choice.screen_set)
+            if screen_set is not None:
+                name = showing(screen_set, seconds, on_break=on_break).layout
+        found = self.layout(name) if name else None
+        return DEFAULT if found is None else found
 
     def by_name(self) -> dict[str, Layout]:
         """The layouts by their names (what `check_screen_set` looks them up in)."""

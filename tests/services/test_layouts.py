@@ -263,3 +263,22 @@ def test_a_damaged_stored_layout_is_left_out_not_fatal(
     with Session(engine) as session, session.begin():
         session.add(WallLayoutRow(tournament_id=tid, name="Broken", body='{"name": 3}'))
     assert _names(services, tid) == [DEFAULT.name, "Big clock"]
+
+
+def test_what_a_screen_shows_follows_its_choice_and_the_seconds_into_the_level(
+    services: Services, tid: int
+) -> None:
+    services.layouts.save_layout(tid, BIG_CLOCK)
+    services.layouts.save_layout(tid, PAYOUTS)
+    with_breaks = ScreenSet("Rotation", ROTATION.turns, (Turn("Payouts", 20),))
+    services.layouts.save_screen_set(tid, with_breaks)
+    services.layouts.choose(tid, "wall", screen_set="Rotation")
+    services.layouts.choose(tid, "bar", layout="Payouts")
+    walls = services.clock.snapshot(tid).layouts  # the walls read it with the clock
+    assert walls == services.layouts.layouts(tid)
+    assert [walls.shown("wall", t, on_break=False).name for t in (0, 44, 45, 54, 55)] == [
+        "Big clock", "Big clock", "Payouts", "Payouts", "Big clock",
+    ]  # fmt: skip
+    assert walls.shown("wall", 3, on_break=True).name == "Payouts"
+    assert walls.shown("bar", 0, on_break=False) == PAYOUTS
+    assert walls.shown("lobby", 0, on_break=False) == DEFAULT

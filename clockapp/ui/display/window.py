@@ -84,6 +84,8 @@ class ClockDisplay(QWidget):
         self._sales: SaleWindows | None = None  # when rebuys and the add-on are sold
         # A host's layout over the clock's own widgets, built when a screen first shows one.
         self._layout_view: LayoutView | None = None
+        #: The screen's name, by which the host chooses what it shows (`services.layouts`).
+        self.screen_name = "wall"
         self.setWindowTitle(_("clockapp — clock"))
         self.setAutoFillBackground(False)
         # paintEvent fills every pixel itself: Qt need not clear the window first.
@@ -260,6 +262,8 @@ class ClockDisplay(QWidget):
         structure = getattr(snapshot, "structure", None)
         if chip_set is not None and structure is not None:
             self._color_ups = break_color_ups(structure.levels, chip_set)
+        if self._view is not None:
+            self._follow_layout(snapshot, self._view)
         self._show_cell_texts()
 
     def _moment(self, snapshot: Any) -> Any:
@@ -378,6 +382,7 @@ class ClockDisplay(QWidget):
             self.break_block.value.setText(_("none"))
             self.break_block.value.setColor(self.look.MUTED)
         self.time_label.setText(texts.time_of_day(self._session.now()))
+        self._follow_layout(snap, clock_view)
         self._show_cell_texts()
 
     # ---------------------------------------------------------------- a host's layout
@@ -392,6 +397,9 @@ class ClockDisplay(QWidget):
             if self._layout_view is not None:
                 self._layout_view.hide()
             return
+        shown = self.layout_view
+        if shown is not None and shown.layout_shown == layout:
+            return
         if self._layout_view is None:
             from clockapp.ui.wall.layout_view import LayoutView
 
@@ -404,6 +412,17 @@ class ClockDisplay(QWidget):
         self._covers.raise_covers()
         self.fullscreen.raise_exit_button()
         self._show_cell_texts()
+
+    def _follow_layout(self, snapshot: Any, clock_view: ClockView) -> None:
+        """Show what the host chose for this screen now (a screen set turns by the seconds
+        into the level or break, computed from the clock, never counted)."""
+        layouts = getattr(snapshot, "layouts", None)
+        if layouts is None:  # the start-up cache's first frame: today's wall
+            return
+        into_ms = clock_view.duration_ms - clock_view.remaining_ms + clock_view.overtime_ms
+        self.show_layout(
+            layouts.shown(self.screen_name, into_ms / 1000, on_break=clock_view.is_break)
+        )
 
     @property
     def layout_view(self) -> LayoutView | None:

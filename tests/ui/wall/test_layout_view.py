@@ -67,8 +67,16 @@ def test_a_text_whose_field_has_no_value_shows_nothing(qtbot) -> None:
     assert [label.text() for label in view.labels_of(CellKind.TEXT)] == [""]
 
 
+def _choose(qtbot, station, services, tournament_id, layout: Layout) -> None:
+    """Keep `layout` and show it on the station's wall, as the host would."""
+    if layout != DEFAULT:
+        services.layouts.save_layout(tournament_id, layout)
+    services.layouts.choose(tournament_id, station.display.screen_name, layout=layout.name)
+    poll(qtbot, station.bus)
+
+
 @pytest.mark.slow
-def test_todays_wall_is_the_clock_pixel_for_pixel_and_a_layout_leaves_no_trace(
+def test_todays_wall_is_the_clock_pixel_for_pixel_and_another_layout_covers_it(
     qtbot, station, services, tournament_id, fake_clock
 ) -> None:
     display = station.display
@@ -79,8 +87,11 @@ def test_todays_wall_is_the_clock_pixel_for_pixel_and_a_layout_leaves_no_trace(
     display.show_layout(DEFAULT)
     assert display.layout_view is None
     assert display.grab().toImage() == before
+    _choose(qtbot, station, services, tournament_id, DEFAULT)  # chosen by name, kept
+    assert display.layout_view is None
+    assert display.grab().toImage() == before
 
-    display.show_layout(BIG)
+    _choose(qtbot, station, services, tournament_id, BIG)
     view = display.layout_view
     assert view is not None
     assert view.geometry() == display.rect()
@@ -93,26 +104,21 @@ def test_todays_wall_is_the_clock_pixel_for_pixel_and_a_layout_leaves_no_trace(
     # The countdown follows the clock (from its absolute end, at the next tick).
     fake_clock.advance(minutes=1)
     station.session.tick()
-    assert countdown.text() == display.countdown_label.text()
+    assert countdown.text() == display.countdown_label.text() == "19:00"
 
-    display.show_layout(None)
+    _choose(qtbot, station, services, tournament_id, DEFAULT)
     assert display.layout_view is None
-    fake_clock.advance(minutes=-1)
-    station.session.tick()
-    # Hidden again, a layout leaves no trace. (Compared once the big digits of a layout have
-    # been drawn: Qt's font engine then rasterises the display's own text a shade differently
-    # at some edges, as any large text drawn anywhere in the process does.)
-    shown_once = display.grab().toImage()
-    display.show_layout(BIG)
-    display.grab()
-    display.show_layout(DEFAULT)
-    assert display.grab().toImage() == shown_once
+    # Hidden again, the clock's own widgets show, as they were. (Not compared by pixels: once
+    # large digits were drawn anywhere in the process, Qt's glyph cache draws the display's own
+    # text a shade differently at some edges.)
+    assert display.countdown_label.isVisible()
+    assert display.childAt(display.width() // 2, display.height() // 2) is not view
 
 
 @pytest.mark.slow
 def test_the_directors_moment_stays_over_a_layout(qtbot, station, services, tournament_id) -> None:
     display = station.display
-    display.show_layout(BIG)
+    _choose(qtbot, station, services, tournament_id, BIG)
     services.wall.show(tournament_id, MESSAGE, {"title": "Dinner is served", "text": ""})
     poll(qtbot, station.bus)
     stage = display.wall_stage
@@ -123,3 +129,32 @@ def test_the_directors_moment_stays_over_a_layout(qtbot, station, services, tour
     siblings = [w for w in display.children() if w in (stage, view)]
     assert siblings.index(view) < siblings.index(stage)
     assert display.childAt(display.width() // 2, display.height() // 2) is not view
+
+
+@pytest.mark.slow
+def test_the_wall_turns_the_screen_set_the_host_chose_for_it(
+    qtbot, station, services, tournament_id, fake_clock
+) -> None:
+    from clockapp.core.layouts.screen_sets import ScreenSet, Turn
+
+    display = station.display
+    services.layouts.save_layout(tid := tournament_id, BIG)
+    services.layouts.save_screen_set(
+        tid, ScreenSet("Turns", (Turn("Big clock", 45), Turn("Today's wall", 15)))
+    )
+    services.layouts.choose(tid, display.screen_name, screen_set="Turns")
+    services.clock.start(tid)
+    poll(qtbot, station.bus)
+    view = display.layout_view
+    assert view is not None
+    assert view.layout_shown == BIG
+    fake_clock.advance(seconds=45)
+    station.session.tick()
+    assert display.layout_view is None  # today's wall for its 15 seconds
+    fake_clock.advance(seconds=15)
+    station.session.tick()
+    assert display.layout_view is view
+    # Another screen that chose nothing shows today's wall all along.
+    display.screen_name = "lobby"
+    station.session.tick()
+    assert display.layout_view is None
