@@ -236,8 +236,8 @@ class Style:
             font = clean_text(self.font, _("The font's name"), MAX_FONT_CHARS)
         except TextError as error:
             raise LayoutError(str(error)) from None
-        if font != self.font:
-            raise LayoutError(_("The font's name has characters a font's name cannot have."))
+        if font != self.font:  # spaces collapsed, invisible controls removed
+            object.__setattr__(self, "font", font)
         if not isinstance(self.weight, Weight) or not isinstance(self.align, Align):
             raise LayoutError(_("A cell's weight and alignment must be ones the wall knows."))
         if not _whole(self.size) or not MIN_SIZE <= self.size <= MAX_SIZE:
@@ -293,8 +293,8 @@ class Cell:
             cleaned = clean_text(self.text, _("The cell's text"), MAX_TEXT_CHARS, lines=True)
         except TextError as error:
             raise LayoutError(str(error)) from None
-        if cleaned != self.text:
-            raise LayoutError(_("The cell's text has characters the wall cannot show."))
+        if cleaned != self.text:  # trailing spaces, invisible controls: kept as cleaned
+            object.__setattr__(self, "text", cleaned)
         if not cleaned:
             raise LayoutError(_("A text cell needs a text: write one, or remove the cell."))
         if cleaned.count("\n") >= MAX_TEXT_LINES:

@@ -75,13 +75,16 @@ def test_a_cell_may_fill_the_screen_exactly() -> None:
         ({"size": 9}, "10% to 100%"),
         ({"size": 101}, "10% to 100%"),
         ({"font": "x" * 61}, "at most 60 characters"),
-        ({"font": "Inter\x00"}, "cannot have"),
         ({"weight": "heavy"}, "weight and alignment"),
     ],
 )
 def test_a_style_the_wall_cannot_draw_is_refused(style: dict[str, object], message: str) -> None:
     with pytest.raises(LayoutError, match=message):
         Style(**style)  # type: ignore[arg-type]
+
+
+def test_a_fonts_name_is_cleaned() -> None:
+    assert Style(font="  DejaVu\u202e   Sans ").font == "DejaVu Sans"
 
 
 def test_only_lists_have_rows_only_text_cells_text_only_image_cells_pictures() -> None:
@@ -110,8 +113,10 @@ def test_a_text_cell_names_only_fields_the_wall_has() -> None:
         Cell(CellKind.TEXT, FULL, text="Level {levle}")
     with pytest.raises(LayoutError, match="at most 3 lines"):
         Cell(CellKind.TEXT, FULL, text="a\nb\nc\nd")
-    with pytest.raises(LayoutError, match="characters the wall cannot show"):
-        Cell(CellKind.TEXT, FULL, text="Level\u202e 3")
+    # Invisible controls (a hostile file's bidi override) and trailing spaces are cleaned away.
+    assert Cell(CellKind.TEXT, FULL, text="Level\u202e 3  \nnow ").text == "Level 3\nnow"
+    with pytest.raises(LayoutError, match="at least one visible character"):
+        Cell(CellKind.TEXT, FULL, text="\u200b")
 
 
 def test_a_layout_needs_a_name_and_holds_a_bounded_number_of_cells() -> None:
