@@ -23,6 +23,7 @@ from clockapp.services.estimate import EstimateService
 from clockapp.services.hard_end import HardEndService
 from clockapp.services.host_events import HostEventService
 from clockapp.services.house import HouseService
+from clockapp.services.layouts import LayoutService
 from clockapp.services.leagues import LeagueService, TeamEventService
 from clockapp.services.payouts import PayoutService
 from clockapp.services.players import PlayerService
@@ -77,6 +78,7 @@ class Services:
         self.estimate = EstimateService(self.ctx, tills)
         self.house = HouseService(self.ctx)
         self.host_events = HostEventService(self.ctx)
+        self.layouts = LayoutService(self.ctx)
         self.tournament_file = TournamentFileService(self.ctx)
 
     def now(self) -> datetime:

@@ -34,6 +34,7 @@ from clockapp.services.context import ServiceContext, record_change
 from clockapp.services.ending import NO_ENDING, WallEnding, wall_ending
 from clockapp.services.host_events import local_zone, read_events
 from clockapp.services.house import House, read_house
+from clockapp.services.layouts import WallLayouts, read_layouts
 from clockapp.services.results import field_stats, has_registrations
 from clockapp.services.results.views import WallBounty
 from clockapp.services.setup import (
@@ -147,6 +148,8 @@ class ClockSnapshot:
     )  # the host's look and break slides (`clockapp.services.house`)
     waiting: str = ""  # the waiting list's line ("WAITING: Ann (a seat is free) · Bob")
     host_events: tuple[HostEvent, ...] = ()  # the events the host defined (`core.host_events`)
+    # The host's layouts and screen sets, and what each screen shows (`services.layouts`).
+    layouts: WallLayouts = field(default_factory=WallLayouts)
 
 
 def manual_stats(setup: SetupRow) -> TournamentStats:
@@ -246,6 +249,7 @@ class ClockService:
                 house=read_house(session, tournament_id),
                 waiting=waiting_line_now(session, tournament_id),
                 host_events=read_events(session, tournament_id),
+                layouts=read_layouts(session, tournament_id),
             )
 
     # ---------------------------------------------------------------- transitions

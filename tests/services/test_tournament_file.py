@@ -163,6 +163,30 @@ def test_host_events_and_their_claims_follow_the_new_ids(
         assert host_rows.claimed(session, new) == {f"{event.id}:final"}
 
 
+def test_wall_layouts_screen_sets_and_screens_travel_with_the_tournament(
+    services: Services, other: Services
+) -> None:
+    from clockapp.core.layouts.cells import Cell, CellKind, Layout, Rect
+    from clockapp.core.layouts.screen_sets import ScreenSet, Turn
+
+    tid = services.tournaments.create("Layouts").value.id
+    clock = Layout("Clock", (Cell(CellKind.COUNTDOWN, Rect(0, 0, 10_000, 10_000)),))
+    services.layouts.save_layout(tid, clock)
+    turns = ScreenSet("Turns", (Turn("Clock", 30), Turn("Today's wall", 10)))
+    services.layouts.save_screen_set(tid, turns)
+    services.layouts.choose(tid, "wall", screen_set="Turns")
+    services.layouts.choose(tid, "bar", layout="Clock")
+    # The other computer has layouts of its own, of the same names.
+    mine = other.tournaments.create("Mine").value.id
+    other.layouts.save_layout(mine, clock)
+    data = services.tournament_file.export_tournament(tid)
+
+    new = other.tournament_file.import_tournament(data, {}).value.id
+
+    assert other.layouts.layouts(new) == services.layouts.layouts(tid)
+    assert other.layouts.layouts(mine).screens == ()
+
+
 def _rows_without_ids(data: bytes) -> dict[str, list[list[Any]]]:
     payload = json.loads(json.loads(gzip.decompress(data))["payload"])
     # Ids and the columns that name rows by id differ in the other database by design.

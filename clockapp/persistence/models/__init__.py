@@ -34,6 +34,7 @@ from clockapp.persistence.models.clock import (
     TemplateRow,
 )
 from clockapp.persistence.models.host_events import HostEventClaimRow, HostEventRow
+from clockapp.persistence.models.layouts import ScreenSetRow, WallLayoutRow, WallScreenRow
 from clockapp.persistence.models.league import (
     AttendanceRow,
     LeagueRow,
@@ -83,6 +84,7 @@ __all__ = [
     "PlayerRow",
     "PrizeTicketRow",
     "RegistrationRow",
+    "ScreenSetRow",
     "SeatActionRow",
     "SeatMoveRow",
     "SeatRow",
@@ -95,4 +97,6 @@ __all__ = [
     "TemplateRow",
     "TournamentRow",
     "WaitingRow",
+    "WallLayoutRow",
+    "WallScreenRow",
 ]

@@ -162,6 +162,13 @@ class DisplayCovers:
         banner.set_moves(moves)
         self._root.setStretch(self._root.indexOf(banner), banner.stretch())
 
+    def raise_covers(self) -> None:
+        """Put the winner screen and the director's moments back on top (over a host's layout
+        shown after them)."""
+        for cover in (self._winner, self._stage):
+            if cover is not None:
+                cover.raise_()
+
     # ---------------------------------------------------------------- geometry
 
     def fit(self) -> None:

@@ -47,11 +47,13 @@ if TYPE_CHECKING:
     # The first frame is painted from the start-up cache before the services, the seat-move
     # banner, the winner screen and the wall's stage are imported: for type checking only.
     from clockapp.core.clock import ClockView
+    from clockapp.core.layouts.cells import Layout
     from clockapp.core.structure.items import Item
     from clockapp.ui.clock.session import ClockSession
     from clockapp.ui.display.moves import MovesBanner
     from clockapp.ui.display.theme import WallTheme
     from clockapp.ui.display.winner import WinnerScreen
+    from clockapp.ui.wall.layout_view import CellTexts, LayoutView
     from clockapp.ui.wall.stage import WallStage
 
 MEDIUM = QFont.Weight.Medium
@@ -80,6 +82,10 @@ class ClockDisplay(QWidget):
         self._hand_for_hand = False
         self._painted = False
         self._sales: SaleWindows | None = None  # when rebuys and the add-on are sold
+        # A host's layout over the clock's own widgets, built when a screen first shows one.
+        self._layout_view: LayoutView | None = None
+        #: The screen's name, by which the host chooses what it shows (`services.layouts`).
+        self.screen_name = "wall"
         self.setWindowTitle(_("clockapp — clock"))
         self.setAutoFillBackground(False)
         # paintEvent fills every pixel itself: Qt need not clear the window first.
@@ -256,6 +262,9 @@ class ClockDisplay(QWidget):
         structure = getattr(snapshot, "structure", None)
         if chip_set is not None and structure is not None:
             self._color_ups = break_color_ups(structure.levels, chip_set)
+        if self._view is not None:
+            self._follow_layout(snapshot, self._view)
+        self._show_cell_texts()
 
     def _moment(self, snapshot: Any) -> Any:
         """What the director or the host put over the clock: a host event's message for its
@@ -373,6 +382,102 @@ class ClockDisplay(QWidget):
             self.break_block.value.setText(_("none"))
             self.break_block.value.setColor(self.look.MUTED)
         self.time_label.setText(texts.time_of_day(self._session.now()))
+        self._follow_layout(snap, clock_view)
+        self._show_cell_texts()
+
+    # ---------------------------------------------------------------- a host's layout
+
+    def show_layout(self, layout: Layout | None) -> None:
+        """Draw the wall as `layout`; None or today's wall (`DEFAULT`) shows the clock's own
+        widgets, exactly as without layouts. The director's moments and the winner screen stay
+        over a layout."""
+        from clockapp.core.layouts.default import DEFAULT
+
+        if layout is None or layout == DEFAULT:
+            if self._layout_view is not None:
+                self._layout_view.hide()
+            return
+        shown = self.layout_view
+        if shown is not None and shown.layout_shown == layout:
+            return
+        if self._layout_view is None:
+            from clockapp.ui.wall.layout_view import LayoutView
+
+            self._layout_view = LayoutView(self.look, layout, self)
+        view = self._layout_view
+        view.set_layout(layout)
+        view.setGeometry(self.rect())
+        view.show()
+        view.raise_()
+        self._covers.raise_covers()
+        self.fullscreen.raise_exit_button()
+        self._show_cell_texts()
+
+    def _follow_layout(self, snapshot: Any, clock_view: ClockView) -> None:
+        """Show what the host chose for this screen now (a screen set turns by the seconds
+        into the level or break, computed from the clock, never counted)."""
+        layouts = getattr(snapshot, "layouts", None)
+        if layouts is None:  # the start-up cache's first frame: today's wall
+            return
+        into_ms = clock_view.duration_ms - clock_view.remaining_ms + clock_view.overtime_ms
+        self.show_layout(
+            layouts.shown(self.screen_name, into_ms / 1000, on_break=clock_view.is_break)
+        )
+
+    @property
+    def layout_view(self) -> LayoutView | None:
+        """The host's layout shown over the clock, or None while today's wall shows."""
+        view = self._layout_view
+        return view if view is not None and not view.isHidden() else None
+
+    def _show_cell_texts(self) -> None:
+        view = self.layout_view
+        if view is not None:
+            view.show_texts(self._cell_texts())
+
+    def _cell_texts(self) -> CellTexts:
+        """What each kind of cell says: the very texts the clock's own widgets show."""
+        from clockapp.core.layouts.cells import CellKind
+        from clockapp.ui.wall.layout_view import CellTexts
+
+        blinds = "  ·  ".join(
+            part for part in (self.blinds_label.text(), self.ante_label.text()) if part
+        )
+        payouts = tuple(
+            f"{place.text()}  {amount.text()}".strip()
+            for place, amount in self.payout_rows
+            if place.text() or amount.text()
+        )
+        one = {
+            CellKind.COUNTDOWN: self.countdown_label.text(),
+            CellKind.LEVEL: self.level_label.text(),
+            CellKind.BLINDS: blinds,
+            CellKind.NEXT_LEVEL: self.next_label.text(),
+            CellKind.BREAK_IN: self.break_block.value.text(),
+            CellKind.PLAYERS_LEFT: self.players_block.value.text(),
+            CellKind.AVERAGE_STACK: self.average_block.value.text(),
+            CellKind.CHIPS_IN_PLAY: self.chips_block.value.text(),
+            CellKind.PRIZE_POOL: self.prize_block.value.text(),
+            CellKind.TIME_OF_DAY: self.time_label.text(),
+            CellKind.BOUNTIES: self.bounty_block.value.text(),
+        }
+        lines: dict[CellKind, tuple[str, ...]] = {k: (v,) for k, v in one.items() if v}
+        lines[CellKind.PAYOUTS] = payouts
+        fields = {
+            "tournament": self.name_label.text(),
+            "level": self.level_label.text(),
+            "blinds": self.blinds_label.text(),
+            "ante": self.ante_label.text(),
+            "next_level": self.next_label.text(),
+            "break_in": self.break_block.value.text(),
+            "players_left": self.players_block.value.text(),
+            "average_stack": self.average_block.value.text(),
+            "chips_in_play": self.chips_block.value.text(),
+            "prize_pool": self.prize_block.value.text(),
+            "time_of_day": self.time_label.text(),
+            "registration": self.registration_label.text(),
+        }
+        return CellTexts(lines, fields)
 
     def _show_status(self, clock_view: ClockView) -> None:
         line, self._notice = present.status_line(clock_view, self._color_ups)
@@ -405,6 +510,8 @@ class ClockDisplay(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Rescale margins and keep the exit button in its corner."""
         self._apply_metrics()
+        if self._layout_view is not None:
+            self._layout_view.setGeometry(self.rect())
         self.fullscreen.window_resized()
         super().resizeEvent(event)
 
