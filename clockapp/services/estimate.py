@@ -29,6 +29,7 @@ from clockapp.core.money.field import busts_out
 from clockapp.core.structure import Structure
 from clockapp.core.wall import ESTIMATE
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.till import load_till
@@ -182,13 +183,13 @@ class EstimateService:
         with self._ctx.transaction() as session:
             lock_row(session, tournament_id)
             if is_finished(session, tournament_id):
-                raise DomainError("The tournament is over: there is no end to estimate.")
+                raise DomainError(_("The tournament is over: there is no end to estimate."))
             now = self._ctx.now()
             inputs, start = _inputs(session, tournament_id, now)
             found = _night(self._simulated(inputs), inputs, start)
             if found is None:
                 raise DomainError(
-                    "Nothing to estimate yet: the wall needs two players or more with chips."
+                    _("Nothing to estimate yet: the wall needs two players or more with chips.")
                 )
             put_moment(session, tournament_id, ESTIMATE, found.to_payload(), now)
             changes = record_change(session, tournament_id, Change.WALL, "estimated end", now)

@@ -27,6 +27,7 @@ from clockapp.core.house import (
 from clockapp.core.look import LookError
 from clockapp.core.text import TextError, clean_text
 from clockapp.core.wall import HOUSE_RULES, WallMoment
+from clockapp.i18n import gettext as _
 from clockapp.paths import resource_path
 from clockapp.persistence.queries import house as house_rows
 from clockapp.persistence.session import Session
@@ -88,10 +89,14 @@ def _clean(text: str, what: str, limit: int, *, lines: bool = False) -> str:
 def _check_rules(text: str) -> str:
     """The rules sheet cleaned; refused when empty or too long."""
     if len(text) > MAX_RULES_CHARS:  # before cleaning: a huge paste is refused at once
-        raise LookError(f"The rules sheet is longer than {MAX_RULES_CHARS:,} characters.")
+        raise LookError(
+            _("The rules sheet is longer than {max_rules_chars:,} characters.").format(
+                max_rules_chars=MAX_RULES_CHARS
+            )
+        )
     cleaned = _clean(text, "The rules sheet", MAX_RULES_CHARS, lines=True)
     if not cleaned:
-        raise LookError("The rules sheet is empty; write the rules or keep the template.")
+        raise LookError(_("The rules sheet is empty; write the rules or keep the template."))
     return cleaned
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from clockapp.core.shot_clock import SECONDS, ShotClock, ShotClockError
 from clockapp.core.wall import SHOT_CLOCK
+from clockapp.i18n import gettext as _
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
 from clockapp.services.seating.room import load_room
@@ -57,8 +58,11 @@ class ShotClockService:
             if registration_id not in room.registrations:
                 name = room.name(registration_id)
                 raise ShotClockError(
-                    f"{name} is not in play (out of the tournament, or not registered): "
-                    "the clock is called on a player still in the hand."
+                    _(
+                        "{name} is not in play (out of the tournament, or not registered): the "
+                        "clock "
+                        "is called on a player still in the hand."
+                    ).format(name=name)
                 )
             seat = room.seating.seat_of(registration_id)
             where = "" if seat is None else f"Table {seat.table}, seat {seat.number}"

@@ -37,6 +37,7 @@ from clockapp.core.registration import RegistrationStatus
 from clockapp.core.seating import Seat
 from clockapp.core.waiting_list import check_seat_offered
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 from clockapp.persistence.models import (
     DrawerCountRow,
     PlayerRow,
@@ -151,8 +152,11 @@ def check_tendered(tendered: int | None, total: int) -> int | None:
     check_cents(tendered, "Amount tendered")
     if tendered < total:
         raise CashierError(
-            f"{format_cents(tendered)} tendered is less than the {format_cents(total)} due "
-            f"({format_cents(total - tendered)} short)."
+            _("{amount} tendered is less than the {amount2} due ({amount3} short).").format(
+                amount=format_cents(tendered),
+                amount2=format_cents(total),
+                amount3=format_cents(total - tendered),
+            )
         )
     return tendered - total
 
@@ -160,7 +164,9 @@ def check_tendered(tendered: int | None, total: int) -> int | None:
 def check_stack(stack: int | None) -> None:
     if stack is not None and (isinstance(stack, bool) or not isinstance(stack, int) or stack < 0):
         raise ValidationError(
-            f"The player's chips must be a whole number, 0 or more, not {stack!r}."
+            _("The player's chips must be a whole number, 0 or more, not {stack!r}.").format(
+                stack=stack
+            )
         )
 
 

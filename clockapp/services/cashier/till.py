@@ -39,6 +39,7 @@ from clockapp.core.money.till import BUST_FIELDS, DealInfo, RowMeta, Till
 from clockapp.core.money.till import display_name as _display
 from clockapp.core.registration import RegistrationStatus
 from clockapp.core.seating import Seat
+from clockapp.i18n import gettext as _
 from clockapp.persistence.locks import lock_tournament
 from clockapp.persistence.models import (
     BustRow,
@@ -246,10 +247,14 @@ def write_registered(
             rows = registrations.insert_many(session, new) if new else []
     except registrations.DuplicateRegistration as error:  # another station, just now
         if len(added) == 1:
-            raise EntryRefused(f"{added[0].name} is already registered.") from error
+            raise EntryRefused(
+                _("{name} is already registered.").format(name=added[0].name)
+            ) from error
         raise EntryRefused(
-            "A player on the list was registered at another station meanwhile; add the list "
-            "again (players already on it are kept)."
+            _(
+                "A player on the list was registered at another station meanwhile; add the "
+                "list again (players already on it are kept)."
+            )
         ) from error
     by_player = {row.player_id: row for row in rows}  # RETURNING gives no order: by player
     written = tuple(

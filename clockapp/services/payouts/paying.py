@@ -13,6 +13,7 @@ from clockapp.core.money.till import Till
 from clockapp.core.money.view import MoneyView, money_view
 from clockapp.core.payouts import ordinal
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 from clockapp.services.changes import Change
 
 PAY_CHANGES = Change.LEDGER | Change.PAYOUTS
@@ -50,12 +51,17 @@ def check_amount(amount: int | None, owed: int, what: str, plural: str, name: st
         return owed
     if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
         raise ValidationError(
-            f"{what} for {name}: the amount must be above 0 cents, not {amount!r}."
+            _("{what} for {name}: the amount must be above 0 cents, not {amount!r}.").format(
+                what=what, name=name, amount=amount
+            )
         )
     if amount > owed:
         raise LedgerError(
-            f"{name} is owed {format_cents(owed)} in {plural}; paying "
-            f"{format_cents(amount)} would be more than is owed."
+            _(
+                "{name} is owed {amount} in {plural}; paying {amount2} would be more than is owed."
+            ).format(
+                name=name, amount=format_cents(owed), plural=plural, amount2=format_cents(amount)
+            )
         )
     return amount
 

@@ -16,6 +16,7 @@ from enum import StrEnum
 
 from clockapp.core.userfiles import FileFormatError, csv_records
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 from clockapp.persistence.models import PlayerRow
 from clockapp.persistence.queries import players as player_rows
 from clockapp.persistence.session import Session
@@ -145,8 +146,10 @@ def parse_name_list(text: str) -> tuple[NamedLine, ...]:
                     continue  # the header row
             if len(result) >= MAX_PRE_REGISTRATIONS:
                 raise PlayerError(
-                    f"Line {record.line}: a pre-registration list holds at most "
-                    f"{MAX_PRE_REGISTRATIONS:,} lines; split the list and import each part."
+                    _(
+                        "Line {line}: a pre-registration list holds at most "
+                        "{max_pre_registrations:,} lines; split the list and import each part."
+                    ).format(line=record.line, max_pre_registrations=MAX_PRE_REGISTRATIONS)
                 )
             if record.blank:
                 result.append(NamedLine(record.line, None, "blank line"))
@@ -175,9 +178,11 @@ def parse_name_list(text: str) -> tuple[NamedLine, ...]:
             try:
                 result.append(NamedLine(record.line, PlayerDetails(**fields), note))
             except ValidationError as error:
-                raise PlayerError(f"Line {record.line}: {error}") from None
+                raise PlayerError(
+                    _("Line {line}: {error}").format(line=record.line, error=error)
+                ) from None
     except FileFormatError as error:
-        raise PlayerError(f"{error}") from None
+        raise PlayerError(_("{error}").format(error=error)) from None
     return tuple(result)
 
 

@@ -9,6 +9,7 @@ from datetime import datetime
 
 from clockapp.core.text import LABEL_MAX, NAME_MAX, NOTES_MAX, clean_text
 from clockapp.errors import DomainError, ValidationError
+from clockapp.i18n import gettext as _
 
 #: Each field as its messages name it, and its length limit.
 _FIELDS = {
@@ -77,9 +78,11 @@ class PlayerDetails:
             cleaned = clean_text(getattr(self, item.name), what, limit, lines=item.name == "notes")
             object.__setattr__(self, item.name, cleaned)
         if not self.name:
-            raise ValidationError("A player needs a name.")
+            raise ValidationError(_("A player needs a name."))
         if self.email and ("@" not in self.email or " " in self.email):
-            raise ValidationError(f"Player e-mail {self.email!r} is not an e-mail address.")
+            raise ValidationError(
+                _("Player e-mail {email!r} is not an e-mail address.").format(email=self.email)
+            )
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from clockapp.core.seating.hand_for_hand import HandForHand
 from clockapp.core.seating.planning import MoveStats
 from clockapp.core.seating.shootout_state import Shootout
 from clockapp.core.seating.table_breaks import TableBreakRules
+from clockapp.i18n import gettext as _
 from clockapp.persistence.locks import lock_tournament
 from clockapp.persistence.models import (
     GameTableRow,
@@ -356,8 +357,10 @@ def lock_room(session: Session, tournament_id: int) -> SeatingConfigRow:
 def check_not_shootout(room: Room, what: str) -> None:
     if room.shootout is not None and room.shootout.champion is None:
         raise SeatingError(
-            f"A shootout is under way: {what} is not possible (tables play down to one winner "
-            "without balancing)."
+            _(
+                "A shootout is under way: {what} is not possible (tables play down to one "
+                "winner without balancing)."
+            ).format(what=what)
         )
 
 

@@ -12,6 +12,7 @@ from clockapp.core.seating.balancing import BalancePolicy, NeedButton
 from clockapp.core.seating.hand_for_hand import HandForHand
 from clockapp.core.seating.shootout_state import ExitCause, Place, Shootout
 from clockapp.core.seating.table_breaks import TableBreakRules
+from clockapp.i18n import gettext as _
 
 
 @dataclass(frozen=True)
@@ -169,7 +170,7 @@ class RoomView:
         for table in self.tables:
             if table.number == number:
                 return table
-        raise SeatingError(f"Table {number} is not in play.")
+        raise SeatingError(_("Table {number} is not in play.").format(number=number))
 
     def seat_of(self, registration_id: int) -> Seat | None:
         """Where a player sits, or None."""

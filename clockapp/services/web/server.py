@@ -21,6 +21,7 @@ from datetime import datetime
 from http import HTTPStatus
 
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 from clockapp.i18n import negotiate
 from clockapp.services.app import Services
 from clockapp.services.web.addresses import host_is_ours, own_names
@@ -70,11 +71,16 @@ class WebServer:
         except OSError as error:
             if error.errno == errno.EADDRINUSE:
                 raise WebServerError(
-                    f"Port {port} is already in use on this machine (another program, or the "
-                    "web view of another clockapp). Choose another port."
+                    _(
+                        "Port {port} is already in use on this machine (another program, or the "
+                        "web "
+                        "view of another clockapp). Choose another port."
+                    ).format(port=port)
                 ) from error
             raise WebServerError(
-                f"The web view cannot listen on {host}, port {port}: {error.strerror or error}."
+                _("The web view cannot listen on {host}, port {port}: {value}.").format(
+                    host=host, port=port, value=error.strerror or error
+                )
             ) from error
         self._address = listener.getsockname()
         self._connections = Connections(listener, self._handle, request_seconds, live.wake)
