@@ -19,6 +19,7 @@ import stat
 from collections.abc import Collection
 from pathlib import Path
 
+from clockapp.i18n import gettext as _
 from clockapp.persistence.backup import list_backups, sqlite_uri
 from clockapp.persistence.errors import (
     DatabaseCorruptError,
@@ -132,7 +133,9 @@ def check_sqlite_file(path: Path, known_revisions: Collection[str]) -> None:
             raise read_only_error(path)
         return  # a new database
     if path.is_dir():
-        raise DatabaseOpenError(f"{path} is a folder, not a database file.", path)
+        raise DatabaseOpenError(
+            _("{path} is a folder, not a database file.").format(path=path), path
+        )
     if _is_read_only(path):
         raise read_only_error(path)
     if path.stat().st_size == 0:
@@ -160,7 +163,10 @@ def check_sqlite_file(path: Path, known_revisions: Collection[str]) -> None:
             raise disk_full_error(path) from error
         if "locked" in str(error) or "busy" in str(error):
             raise DatabaseOpenError(
-                f"The database {path} is busy (another program holds it): try again.", path
+                _("The database {path} is busy (another program holds it): try again.").format(
+                    path=path
+                ),
+                path,
             ) from error
         raise corrupt_error(path, str(error)) from error
     except sqlite3.DatabaseError as error:

@@ -23,6 +23,7 @@ from sqlalchemy.exc import DataError, DBAPIError, OperationalError
 from sqlmodel import Session
 
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 from clockapp.persistence.db import writer_queue
 from clockapp.persistence.errors import (
     DATABASE_HELD,
@@ -191,17 +192,23 @@ def _numbers_in_range() -> Iterator[None]:
         yield
     except OverflowError as error:
         raise ValidationError(
-            f"A number is too large: clockapp stores whole numbers up to {MAX_STORED_INT:,}."
+            _(
+                "A number is too large: clockapp stores whole numbers up to {max_stored_int:,}."
+            ).format(max_stored_int=MAX_STORED_INT)
         ) from error
     except UnicodeEncodeError as error:
         broken = ord(error.object[error.start])
         raise ValidationError(
-            f"A text holds a broken character (U+{broken:04X}) that cannot be stored or looked "
-            "up; type it again."
+            _(
+                "A text holds a broken character (U+{broken:04X}) that cannot be stored or "
+                "looked up; type it again."
+            ).format(broken=broken)
         ) from error
     except DataError as error:
         detail = str(error.orig).strip().splitlines()[0] if error.orig else "out of range"
-        raise ValidationError(f"A value cannot be stored: {detail}.") from error
+        raise ValidationError(
+            _("A value cannot be stored: {detail}.").format(detail=detail)
+        ) from error
     except DBAPIError as error:
         readable = _lost_or_busy(error)
         if readable is None:
