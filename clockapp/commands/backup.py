@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 
 if TYPE_CHECKING:
     from clockapp.services.app import Services
@@ -45,7 +46,7 @@ def _with_hint(error: DomainError, db: str | None) -> str:
 
 
 def _fail(prog: str, message: str) -> int:
-    print(f"{prog}: {message}", file=sys.stderr)
+    print(_("{prog}: {message}").format(prog=prog, message=message), file=sys.stderr)
     return 1
 
 
@@ -67,11 +68,11 @@ def _print_list(db: str | None) -> int:
 
     path = database_file(db)
     if path is None:
-        print("This database is on a PostgreSQL server: its backups are pg_dump files.")
+        print(_("This database is on a PostgreSQL server: its backups are pg_dump files."))
         return 0
     backups = list_file_backups(path)  # without opening it: a damaged file still lists
     if not backups:
-        print("No backups yet.")
+        print(_("No backups yet."))
         return 0
     for backup in backups:
         print(_row(backup))
@@ -94,15 +95,19 @@ def backup_main(argv: Sequence[str]) -> int:
         try:
             if args.keep is not None:
                 kept = services.backups.set_keep(args.keep)
-                print(f"The newest {kept} automatic backups are kept.")
+                print(_("The newest {kept} automatic backups are kept.").format(kept=kept))
                 return 0
             if services.backups.database is None:
                 stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
                 target = args.out or Path(f"clockapp-{stamp}.dump")
-                print(f"wrote {services.backups.dump(target)} (restore it with pg_restore)")
+                print(
+                    _("wrote {dump} (restore it with pg_restore)").format(
+                        dump=services.backups.dump(target)
+                    )
+                )
                 return 0
             taken = services.backups.take("manual")
-            print(f"wrote {taken.path}")
+            print(_("wrote {path}").format(path=taken.path))
             return 0
         finally:
             services.ctx.engine.dispose()
@@ -138,7 +143,11 @@ def restore_main(argv: Sequence[str]) -> int:
             )
         finally:
             services.ctx.engine.dispose()
-        print(f"restored {outcome.value.name} ({_row(outcome.value).splitlines()[0]})")
+        print(
+            _("restored {name} ({splitlines})").format(
+                name=outcome.value.name, splitlines=_row(outcome.value).splitlines()[0]
+            )
+        )
         return 0
     except DomainError as error:
         return _fail("clockapp restore", str(error))
@@ -157,7 +166,9 @@ def _restore_damaged(error: DomainError, name: str | None) -> int:
         raise error
     restored = restore_file(Path(path), name)
     print(
-        f"The database was damaged; restored {restored.name} (the damaged file is kept as "
-        f"{Path(path).name}.damaged)."
+        _(
+            "The database was damaged; restored {name} (the damaged file is kept as "
+            "{name2}.damaged)."
+        ).format(name=restored.name, name2=Path(path).name)
     )
     return 0

@@ -31,6 +31,7 @@ from clockapp.commands.poker_common import (
     run_tool,
 )
 from clockapp.commands.pots import pots_main
+from clockapp.i18n import gettext as _
 from clockapp.poker import Card, Game, HandValue, PokerError, evaluate, format_cards, showdown
 from clockapp.poker.showdown import rank_groups
 
@@ -66,13 +67,13 @@ def _hand_body(args: argparse.Namespace) -> tuple[tuple[Card, ...], list[Any], s
         holes = [list(hole) for hole in result.hands]
         return result.board, [*zip(holes, result.values, strict=True)], result.game.value
     if args.game == Game.OMAHA.value:
-        raise BadInput("Omaha hands need --board: two hole cards play with three from the board")
+        raise BadInput(_("Omaha hands need --board: two hole cards play with three from the board"))
     pairs = []
     for i, hand in enumerate(args.hands):
         try:
             value = evaluate(hand)
         except PokerError as error:
-            raise BadInput(f"hand {i + 1}: {error}") from None
+            raise BadInput(_("hand {value}: {error}").format(value=i + 1, error=error)) from None
         pairs.append((list(value.best_five), value))
     return (), pairs, Game.HOLDEM.value
 

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
+from clockapp.i18n import gettext as _
 from clockapp.poker import Card, Game, PokerError
 
 EXIT_BAD_INPUT = 2
@@ -40,7 +41,7 @@ def run_tool(
     try:
         result = body(args)
     except (BadInput, PokerError) as error:
-        print(f"{prog}: error: {error}", file=sys.stderr)
+        print(_("{prog}: error: {error}").format(prog=prog, error=error), file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.json:
         json.dump(to_json(result, args), stream, indent=2, ensure_ascii=False)

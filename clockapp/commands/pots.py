@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from clockapp.commands.poker_common import BadInput, run_tool, whole_number
+from clockapp.i18n import gettext as _
 from clockapp.poker import Settlement, settle
 
 # ---------------------------------------------------------------------------------------- pots
@@ -79,9 +80,13 @@ def _parse_bets(text: str) -> list[int]:
         try:
             bet = int(part.replace("_", ""))
         except ValueError:
-            raise BadInput(f"--bets: {part!r} is not a whole number of chips") from None
+            raise BadInput(
+                _("--bets: {part!r} is not a whole number of chips").format(part=part)
+            ) from None
         if bet < 0:
-            raise BadInput(f"--bets: seat {seat}'s bet {bet} is negative")
+            raise BadInput(
+                _("--bets: seat {seat}'s bet {bet} is negative").format(seat=seat, bet=bet)
+            )
         bets.append(bet)
     return bets
 
@@ -96,9 +101,15 @@ def _parse_folded(text: str | None, seats: int) -> list[bool]:
         elif part.lower() in _NO:
             flags.append(False)
         else:
-            raise BadInput(f"--folded: {part!r} is not 0 or 1 (1 means the seat folded)")
+            raise BadInput(
+                _("--folded: {part!r} is not 0 or 1 (1 means the seat folded)").format(part=part)
+            )
     if len(flags) != seats:
-        raise BadInput(f"--folded has {len(flags)} flags but --bets has {seats} seats")
+        raise BadInput(
+            _("--folded has {count} flags but --bets has {seats} seats").format(
+                count=len(flags), seats=seats
+            )
+        )
     return flags
 
 
@@ -116,7 +127,9 @@ def _parse_ranking(text: str | None) -> list[list[int]] | None:
                 group.append(int(part))
             except ValueError:
                 raise BadInput(
-                    f'--ranking: {part!r} is not a seat number (write e.g. "2;3;1" or "2,3;1")'
+                    _(
+                        '--ranking: {part!r} is not a seat number (write e.g. "2;3;1" or "2,3;1")'
+                    ).format(part=part)
                 ) from None
         groups.append(group)
     return groups
@@ -133,23 +146,33 @@ def _check_seats(button: int, ranking: list[list[int]] | None, folded: list[bool
     """
     seats = len(folded)
     if not 1 <= button <= seats:
-        raise BadInput(f"--button {button}: there is no seat {button}; {_seat_range(seats)}")
+        raise BadInput(
+            _("--button {button}: there is no seat {button}; {seat_range}").format(
+                button=button, seat_range=_seat_range(seats)
+            )
+        )
     if ranking is None:
         return
     ranked: list[int] = []
     for group in ranking:
         for seat in group:
             if not 1 <= seat <= seats:
-                raise BadInput(f"--ranking names seat {seat}, but {_seat_range(seats)}")
+                raise BadInput(
+                    _("--ranking names seat {seat}, but {seat_range}").format(
+                        seat=seat, seat_range=_seat_range(seats)
+                    )
+                )
             if folded[seat - 1]:
-                raise BadInput(f"--ranking names seat {seat}, which folded")
+                raise BadInput(_("--ranking names seat {seat}, which folded").format(seat=seat))
             if seat in ranked:
-                raise BadInput(f"--ranking names seat {seat} twice")
+                raise BadInput(_("--ranking names seat {seat} twice").format(seat=seat))
             ranked.append(seat)
     missing = [seat for seat in range(1, seats + 1) if not folded[seat - 1] and seat not in ranked]
     if missing:
         names = ", ".join(str(s) for s in missing)
-        raise BadInput(f"--ranking leaves out seat(s) {names}, still in the hand")
+        raise BadInput(
+            _("--ranking leaves out seat(s) {names}, still in the hand").format(names=names)
+        )
 
 
 @dataclass(frozen=True)
@@ -166,7 +189,11 @@ def _pots_body(args: argparse.Namespace) -> _Pots:
     bets = _parse_bets(args.bets)
     names = _split_list(args.names) if args.names else None
     if names is not None and len(names) != len(bets):
-        raise BadInput(f"--names has {len(names)} names but --bets has {len(bets)} seats")
+        raise BadInput(
+            _("--names has {count} names but --bets has {count2} seats").format(
+                count=len(names), count2=len(bets)
+            )
+        )
     folded = _parse_folded(args.folded, len(bets))
     ranking = _parse_ranking(args.ranking)
     _check_seats(args.button, ranking, folded)

@@ -21,6 +21,7 @@ from clockapp.core.generator import AnteStyle, SuggestedStructure, suggest_struc
 from clockapp.core.presets import SHIPPED_PRESETS, parse_preset
 from clockapp.core.structure import structure_to_dict
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 
 EXIT_BAD_INPUT = 2
 
@@ -65,10 +66,10 @@ def _parse_chips(text: str) -> list[int]:
             values.append(int(part))
         except ValueError:
             raise _BadInput(
-                f"--chips: {part!r} is not a chip value (use e.g. 5,25,100,500)"
+                _("--chips: {part!r} is not a chip value (use e.g. 5,25,100,500)").format(part=part)
             ) from None
     if not values:
-        raise _BadInput("--chips: give at least one chip value (e.g. 5,25,100,500)")
+        raise _BadInput(_("--chips: give at least one chip value (e.g. 5,25,100,500)"))
     return values
 
 
@@ -82,14 +83,20 @@ def _parse_owned(text: str, values: Sequence[int]) -> list[int]:
             value = int(value_text.strip().lstrip("Tt"))
             count = int(count_text.strip())
         except ValueError:
-            raise _BadInput(f"--owned: {part!r} is not VALUE=COUNT (e.g. 25=200)") from None
+            raise _BadInput(
+                _("--owned: {part!r} is not VALUE=COUNT (e.g. 25=200)").format(part=part)
+            ) from None
         if not sep or value not in owned:
-            raise _BadInput(f"--owned: {part!r} names a chip that is not in --chips")
+            raise _BadInput(
+                _("--owned: {part!r} names a chip that is not in --chips").format(part=part)
+            )
         if count < 0:
-            raise _BadInput(f"--owned: {part!r} has a negative count")
+            raise _BadInput(_("--owned: {part!r} has a negative count").format(part=part))
         if count > OWNED_MAX:
             raise _BadInput(
-                f"--owned: {part!r}: a host owns at most {OWNED_MAX:,} chips of a colour"
+                _("--owned: {part!r}: a host owns at most {owned_max:,} chips of a colour").format(
+                    part=part, owned_max=OWNED_MAX
+                )
             )
         owned[value] = count
     return [owned[v] for v in values]
@@ -172,7 +179,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             name=args.name,
         )
     except (_BadInput, DomainError) as error:
-        print(f"clockapp structure suggest: error: {error}", file=sys.stderr)
+        print(_("clockapp structure suggest: error: {error}").format(error=error), file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.json:
         json.dump(result_to_dict(result, chips), out, indent=2)
@@ -278,7 +285,12 @@ def _presets(as_json: bool, out: TextIO) -> int:
         try:
             presets.append(parse_preset(path.read_text(encoding="utf-8"), key=file_name))
         except (OSError, DomainError) as error:
-            print(f"clockapp structure presets: {file_name}: {error}", file=sys.stderr)
+            print(
+                _("clockapp structure presets: {file_name}: {error}").format(
+                    file_name=file_name, error=error
+                ),
+                file=sys.stderr,
+            )
             return 1
     if as_json:
         data = [

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from clockapp.core.tournament_file import MAX_FILE_BYTES, SUFFIX
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 
 if TYPE_CHECKING:
     from clockapp.services.app import Services
@@ -36,7 +37,7 @@ def _parser(prog: str, description: str) -> argparse.ArgumentParser:
 
 
 def _fail(prog: str, message: str) -> int:
-    print(f"{prog}: {message}", file=sys.stderr)
+    print(_("{prog}: {message}").format(prog=prog, message=message), file=sys.stderr)
     return 1
 
 
@@ -75,7 +76,7 @@ def export_main(argv: Sequence[str]) -> int:
         return _fail(prog, str(error))
     except OSError as error:
         return _fail(prog, f"could not save {args.file}: {error.strerror or error}")
-    print(f"wrote {path} ({name})")
+    print(_("wrote {path} ({name})").format(path=path, name=name))
     return 0
 
 
@@ -110,7 +111,11 @@ def import_main(argv: Sequence[str]) -> int:
         return _fail(prog, str(error))
     added = len(summary.players) - len(matches)
     print(
-        f"imported {info.name} as tournament {info.id}: {summary.entries} entries, "
-        f"{len(matches)} players matched by name, {added} added"
+        _(
+            "imported {name} as tournament {id}: {entries} entries, {count} players "
+            "matched by name, {added} added"
+        ).format(
+            name=info.name, id=info.id, entries=summary.entries, count=len(matches), added=added
+        )
     )
     return 0

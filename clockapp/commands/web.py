@@ -13,6 +13,7 @@ import argparse
 from collections.abc import Sequence
 
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 
 
 class _NoTournamentError(DomainError):
@@ -57,7 +58,7 @@ def main(argv: Sequence[str]) -> int:
     else:
         last = services.tournaments.last_opened()
         if last is None:
-            raise _NoTournamentError("The database has no tournament to show yet.")
+            raise _NoTournamentError(_("The database has no tournament to show yet."))
         name = last.name
 
         def tournament_id() -> int | None:
@@ -66,8 +67,9 @@ def main(argv: Sequence[str]) -> int:
 
     server = serve_services(services, tournament_id, args.host, args.port)
     print(
-        f"clockapp web: showing {name!r} at {page_url(server.host, server.port)} "
-        "(read-only; Ctrl+C stops it)",
+        _("clockapp web: showing {name!r} at {page_url} (read-only; Ctrl+C stops it)").format(
+            name=name, page_url=page_url(server.host, server.port)
+        ),
         flush=True,
     )
     try:
