@@ -16,6 +16,7 @@ from clockapp.core.host_events import (
     HostEventError,
     Trigger,
 )
+from clockapp.i18n import SOURCE_LANGUAGE, using_language
 from clockapp.i18n import gettext as _
 from clockapp.persistence.models import HostEventRow
 from clockapp.persistence.queries import host_events as host_rows
@@ -107,9 +108,9 @@ class HostEventService:
             session.add(row)
             session.flush()
             saved = _event(row)
-            changes = record_change(
-                session, tournament_id, Change.WALL, f"host event: {saved.when()}", self._ctx.now()
-            )
+            with using_language(SOURCE_LANGUAGE):  # the change log is kept in one language
+                summary = f"host event: {saved.when()}"
+            changes = record_change(session, tournament_id, Change.WALL, summary, self._ctx.now())
         return Outcome(saved, changes)
 
     def delete(self, tournament_id: int, event_id: int) -> Outcome[HostEvent]:
@@ -120,12 +121,14 @@ class HostEventService:
             if row is None:
                 raise HostEventError(_("That event was removed already (at another station?)."))
             removed = _event(row)
+            with using_language(SOURCE_LANGUAGE):
+                summary = f"host event removed: {removed.when()}"
             session.delete(row)
             changes = record_change(
                 session,
                 tournament_id,
                 Change.WALL,
-                f"host event removed: {removed.when()}",
+                summary,
                 self._ctx.now(),
             )
         return Outcome(removed, changes)
