@@ -100,7 +100,7 @@ def describe(state: ClockState, structure: Structure, now: datetime) -> str:
 
 
 def _check_seen(seen: Seen, state: ClockState, structure: Structure, now: datetime) -> None:
-    again = "Nothing was done; press again if you still want to."
+    again = _("Nothing was done; press again if you still want to.")
     if seen.state != state:
         raise ClockChangedError(
             _(

@@ -30,6 +30,7 @@ from clockapp.core.structure import Structure
 from clockapp.core.wall import ESTIMATE
 from clockapp.errors import DomainError
 from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.till import load_till
@@ -63,11 +64,16 @@ class NightEstimate:
     def how_sure(self) -> str:
         """What the estimate stands on, for the director and the wall."""
         if self.source == "prior":
-            return (
-                f"An early guess: {self.busts} bust{'s' * (self.busts != 1)} so far, "
-                "so a typical night's pace; 80% ranges"
-            )
-        return f"From the pace of the night's {self.busts} busts; 80% ranges"
+            return ngettext(
+                "An early guess: {busts} bust so far, so a typical night's pace; 80% ranges",
+                "An early guess: {busts} busts so far, so a typical night's pace; 80% ranges",
+                self.busts,
+            ).format(busts=self.busts)
+        return ngettext(
+            "From the pace of the night's {busts} bust; 80% ranges",
+            "From the pace of the night's {busts} busts; 80% ranges",
+            self.busts,
+        ).format(busts=self.busts)
 
     def to_payload(self) -> dict[str, object]:
         """The wall's self-contained payload (times as ISO UTC)."""

@@ -134,7 +134,7 @@ class ChipCountResult:
         'Places by chip count recorded for 2 players. Ann wins.'
         """
         ranked = [f for f in self.finishes if f.place is not None]
-        text = f"Places by chip count recorded for {len(ranked)} players."
+        text = _("Places by chip count recorded for {count} players.").format(count=len(ranked))
         if self.tied_for_first:
             names = [f.name for f in self.finishes if f.place is None]
             text += (

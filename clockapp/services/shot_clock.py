@@ -42,7 +42,13 @@ class ShotClockService:
             found = []
             for rid in room.registrations:
                 seat = room.seating.seat_of(rid)
-                where = "" if seat is None else f"Table {seat.table}, seat {seat.number}"
+                where = (
+                    ""
+                    if seat is None
+                    else _("Table {table}, seat {number}").format(
+                        table=seat.table, number=seat.number
+                    )
+                )
                 order = (0, seat.table, seat.number, "") if seat else (1, 0, 0, room.name(rid))
                 found.append((order, ShotPlayer(rid, room.name(rid), where)))
             return tuple(player for _, player in sorted(found, key=lambda pair: pair[0]))
@@ -65,7 +71,11 @@ class ShotClockService:
                     ).format(name=name)
                 )
             seat = room.seating.seat_of(registration_id)
-            where = "" if seat is None else f"Table {seat.table}, seat {seat.number}"
+            where = (
+                ""
+                if seat is None
+                else _("Table {table}, seat {number}").format(table=seat.table, number=seat.number)
+            )
             shot = ShotClock.called(room.name(registration_id), now, seconds, where)
             put_moment(session, tournament_id, SHOT_CLOCK, shot.to_payload(), now)
             changes = record_change(

@@ -29,6 +29,7 @@ from clockapp.core.satellite import Satellite, SatelliteError, satellite_wall_te
 from clockapp.core.text import NAME_MAX, clean_text
 from clockapp.core.wall import BOUNTY_BOARD
 from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.persistence.queries import bounties as bounties_q
 from clockapp.persistence.session import Session
 from clockapp.services.bounties.views import BountyView, DrawInfo, HeadInfo, TicketWon
@@ -124,9 +125,12 @@ class BountyService:
                 book.rules.seed,
             ):
                 raise BountyError(
-                    _(
-                        "{count} mystery envelope(s) have been drawn: the format and seed can no "
-                        "longer change (undo those knockouts first)."
+                    ngettext(
+                        "{count} mystery envelope has been drawn: the format and seed can no "
+                        "longer change (undo that knockout first).",
+                        "{count} mystery envelopes have been drawn: the format and seed can no "
+                        "longer change (undo those knockouts first).",
+                        len(drawn),
                     ).format(count=len(drawn))
                 )
             sealed: int | None = None
@@ -190,10 +194,13 @@ class BountyService:
                 )
                 if busted and left < satellite.seats:
                     raise SatelliteError(
-                        _(
+                        ngettext(
+                            "Only {left} player is left: a satellite of {seats} seats would have "
+                            "stopped already; give at most {left} seat.",
                             "Only {left} players are left: a satellite of {seats} seats would have "
-                            "stopped already; give at most {left} seat{value}."
-                        ).format(left=left, seats=satellite.seats, value="s" if left != 1 else "")
+                            "stopped already; give at most {left} seats.",
+                            left,
+                        ).format(left=left, seats=satellite.seats)
                     )
             settings = replace(till.bounty.settings, satellite=satellite)
             change = TillChange(bounty=settings, tickets=())

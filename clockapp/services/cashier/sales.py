@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from clockapp.core.money.actions import sale
-from clockapp.core.money.amounts import check_cents, format_cents
+from clockapp.core.money.amounts import check_cents, format_money
 from clockapp.core.money.change import TillChange, applied
 from clockapp.core.money.drawer import DrawerCount
 from clockapp.core.money.entries import (
@@ -52,7 +52,7 @@ from clockapp.services.ending import entry_context
 from clockapp.services.players import live_player
 from clockapp.services.seating.cashier_seats import seat_in_session
 from clockapp.services.seating.sale_seat import IfFull, SeatNote, make_room
-from clockapp.services.setup import load_chips, load_stacks
+from clockapp.services.setup import load_chips, load_stacks, setup_row
 
 ENTRY_CHANGES = Change.ENTRIES | Change.LEDGER | Change.PAYOUTS | Change.SEATING
 
@@ -146,16 +146,16 @@ def buy_in_state(till: Till, player: PlayerRow) -> PlayerEntries:
     return player_entries(till, reg, None)
 
 
-def check_tendered(tendered: int | None, total: int) -> int | None:
+def check_tendered(tendered: int | None, total: int, currency: str) -> int | None:
     if tendered is None:
         return None
     check_cents(tendered, "Amount tendered")
     if tendered < total:
         raise CashierError(
-            _("{amount} tendered is less than the {amount2} due ({amount3} short).").format(
-                amount=format_cents(tendered),
-                amount2=format_cents(total),
-                amount3=format_cents(total - tendered),
+            _("{tendered} tendered is less than the {due} due ({short} short).").format(
+                tendered=format_money(tendered, currency),
+                due=format_money(total, currency),
+                short=format_money(total - tendered, currency),
             )
         )
     return tendered - total
@@ -293,7 +293,7 @@ def sell_buy_in(
     if with_add_on:
         offers.append(check_add_on(till.config.rules, state, ctx, with_buy_in=True))
     total = sum(o.price.total for o in offers)
-    change = check_tendered(tendered, total)
+    change = check_tendered(tendered, total, setup_row(session, till.tournament_id).currency)
     buyer = checked_in(till, player, reg, now)
     sale_change, note = sale(till, buyer, offers, now, station)
 
@@ -347,7 +347,7 @@ def sell_again(
     if with_add_on:
         offers.append(check_add_on(rules, state, ctx, with_buy_in=True))
     total = sum(o.price.total for o in offers)
-    change = check_tendered(tendered, total)
+    change = check_tendered(tendered, total, setup_row(session, till.tournament_id).currency)
     # A new entry draws a new seat once it is sold; a rebuy after a bust recorded before gets
     # that bust's seat back when it is free (one recorded now frees the seat the player holds,
     # which is his again). A full room is handled then, as `if_full` says (`seated`).

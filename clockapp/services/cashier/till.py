@@ -394,7 +394,9 @@ def undo_refusal(till: Till, registration_id: int, bust_id: int | None = None) -
     or `bust_id` (the bust an undo was recorded for) is no longer the last one standing, as
     when another station sold a rebuy and recorded a new bust since."""
     if registration_id not in till.registrations:
-        return f"registration #{registration_id} is not in this tournament."
+        return _("registration #{registration_id} is not in this tournament.").format(
+            registration_id=registration_id
+        )
     name = till.name(registration_id)
     busts = [b for b in standing_busts(till) if b.registration_id == registration_id]
     standing = [b.id for b in busts]
@@ -408,16 +410,17 @@ def undo_refusal(till: Till, registration_id: int, bust_id: int | None = None) -
             and till.meta[row.row_id].created_at >= busts[-1].created_at
         ]
         entry = since[-1] if since else "rebuy or re-entry"
-        return (
-            f"{name} is back in play with a {entry} sold after that bust: void the {entry} "
-            "at the cashier first, then undo the bust."
-        )
+        return _(
+            "{name} is back in play with a {entry} sold after that "
+            "bust: void the {entry} at the cashier first, then undo "
+            "the bust."
+        ).format(name=name, entry=entry)
     if reg.status != RegistrationStatus.BUSTED or not standing:
-        return f"{name} is not out; there is no bust to undo."
+        return _("{name} is not out; there is no bust to undo.").format(name=name)
     if bust_id is not None and standing[-1] != bust_id:
         hand = next((f" on hand {b.hand}" for b in till.busts if b.id == bust_id), "")
-        return (
-            f"{name}'s bust{hand} is not the last bust standing: a newer one was recorded "
-            "since, or it was undone."
-        )
+        return _(
+            "{name}'s bust{hand} is not the last bust standing: a "
+            "newer one was recorded since, or it was undone."
+        ).format(name=name, hand=hand)
     return ""

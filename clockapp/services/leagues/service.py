@@ -143,7 +143,7 @@ class LeagueService:
                         )
         problem = " ".join(problems)
         if problem:
-            problem += " Left out of the standings until the formula is fixed."
+            problem += _(" Left out of the standings until the formula is fixed.")
         return LeagueView(info, league_standings(results, info.tie_breaks), tuple(results), problem)
 
     def wall_board(self, tournament_id: int) -> WallBoard | None:
@@ -218,8 +218,8 @@ class LeagueService:
             row = _league(session, league_id)
             if tournament_id in league_rows.tournament_ids(session, league_id):
                 raise LeagueError(
-                    _("{name} already counts in {name2}.").format(
-                        name=tournament.name, name2=row.name
+                    _("{tournament} already counts in {league}.").format(
+                        tournament=tournament.name, league=row.name
                     )
                 )
             self._check_formula(session, league_id, Formula.parse(row.formula), [tournament_id])
@@ -238,8 +238,8 @@ class LeagueService:
             tournament = get_row(session, tournament_id)
             if not league_rows.unlink(session, league_id, tournament_id):
                 raise LeagueError(
-                    _("{name} does not count in {name2}.").format(
-                        name=tournament.name, name2=row.name
+                    _("{tournament} does not count in {league}.").format(
+                        tournament=tournament.name, league=row.name
                     )
                 )
             info = _info(session, row)
@@ -257,11 +257,9 @@ class LeagueService:
                     name = get_row(session, tid).name
                     raise LeagueError(
                         _(
-                            "{name} also counts in {name2}, whose formula is different "
-                            "({formula}). A "
-                            "tournament's points come from one formula: use the same formula, or "
-                            "take "
-                            "{name} out of {name2} first."
-                        ).format(name=name, name2=other.name, formula=other.formula)
+                            "{tournament} also counts in {league}, whose formula is different "
+                            "({formula}). A tournament's points come from one formula: use the "
+                            "same formula, or take {tournament} out of {league} first."
+                        ).format(tournament=name, league=other.name, formula=other.formula)
                     )
             _scored(formula, event_people(session, tid, self._cache, self._ctx.now()))

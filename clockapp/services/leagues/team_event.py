@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
+from clockapp import formats
 from clockapp.core.points import (
     TEAM_EVENT_FORMULA,
     Contribution,
@@ -167,12 +168,12 @@ class TeamEventService:
             event = event_people(session, tournament_id, self._cache, now)
             teams = {p.team for p in event.people if p.result is not None and p.team}
             if team not in teams:
-                known = ", ".join(sorted(teams)) or "none yet"
+                known = formats.listing(sorted(teams)) or _("none yet")
                 raise LeagueError(
                     _(
-                        "Team {value} has no players in this event (teams: {known}). Register its "
+                        "Team {team} has no players in this event (teams: {known}). Register its "
                         "players first, or choose one of these teams."
-                    ).format(value=team or "(none)", known=known)
+                    ).format(team=team or _("(none)"), known=known)
                 )
             session.add(
                 AttendanceRow(
@@ -199,12 +200,11 @@ class TeamEventService:
             when = at if at is not None else now
             if row.checked_in_at is None or when < row.checked_in_at:
                 raise LeagueError(
-                    f"{row.name} cannot check out before checking in"
-                    + (
-                        f" (checked in at {row.checked_in_at.astimezone():%H:%M})."
-                        if row.checked_in_at is not None
-                        else "."
+                    _("{name} cannot check out before checking in (checked in at {time}).").format(
+                        name=row.name, time=formats.time_of_day(row.checked_in_at.astimezone())
                     )
+                    if row.checked_in_at is not None
+                    else _("{name} cannot check out before checking in.").format(name=row.name)
                 )
             if row.checked_out_at is not None:
                 raise LeagueError(_("{name} has already checked out.").format(name=row.name))

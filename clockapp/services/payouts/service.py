@@ -28,7 +28,7 @@ from clockapp.services.ending import sync_finish
 from clockapp.services.payouts.deals import DealProposal, propose
 from clockapp.services.payouts.paying import PAY_CHANGES, check_amount, nothing_owed, overlay
 from clockapp.services.payouts.view import PayoutFit, PayoutPreview, PayoutView, payout_view
-from clockapp.services.setup import get_row
+from clockapp.services.setup import get_row, setup_row
 
 
 def deal_of(_till: Till, view: MoneyView) -> DealInfo | None:
@@ -173,7 +173,7 @@ class PayoutService:
                 )
             check_cents(amount, "The amount paid")
 
-        def rule(_session: Session, till: Till, now: datetime) -> Ruling[LedgerEntry]:
+        def rule(session: Session, till: Till, now: datetime) -> Ruling[LedgerEntry]:
             till.registration(registration_id)
             change, covered, view = overlay(till, now, self._ctx.station)
             if view.table is None:
@@ -183,11 +183,11 @@ class PayoutService:
                     )
                 )
             due = view.dues[registration_id]
-            what, plural = ("Prize", "prizes") if kind is RowKind.PAYOUT else ("Bounty", "bounties")
+            currency = setup_row(session, till.tournament_id).currency
             owed = due.prize_owed if kind is RowKind.PAYOUT else due.bounties_owed
             if owed == 0:
-                raise LedgerError(nothing_owed(due, kind))
-            paid = check_amount(amount, owed, what, plural, due.name)
+                raise LedgerError(nothing_owed(due, kind, currency))
+            paid = check_amount(amount, owed, kind, due.name, currency)
             payment = append(
                 covered,
                 now,

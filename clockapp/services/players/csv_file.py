@@ -72,11 +72,12 @@ def looks_like_header(cells: Sequence[str]) -> bool:
 def no_name_column(cells: Sequence[str]) -> str:
     """What to do about a header row without a name column, naming the columns it has."""
     found = ", ".join(cell.strip() for cell in cells if cell.strip())
-    return (
-        f"The first line is a header ({found}) without a column of player names: "
-        "rename the column that holds the names to 'name' (or add one, joining first and "
-        "last names), then import the file again. Nothing was imported."
-    )
+    return _(
+        "The first line is a header ({found}) without a column of "
+        "player names: rename the column that holds the names to "
+        "'name' (or add one, joining first and last names), then "
+        "import the file again. Nothing was imported."
+    ).format(found=found)
 
 
 def players_csv_lines(text: str) -> tuple[tuple[int, PlayerDetails], ...]:
@@ -126,7 +127,11 @@ def players_csv_lines(text: str) -> tuple[tuple[int, PlayerDetails], ...]:
                     _("CSV line {line}: {error}").format(line=record.line, error=error)
                 ) from error
     except FileFormatError as error:
-        message = f"CSV line {error.line}: {error.problem}." if error.line else str(error)
+        message = (
+            _("CSV line {line}: {problem}.").format(line=error.line, problem=error.problem)
+            if error.line
+            else str(error)
+        )
         raise PlayerError(message) from None
     return tuple(result)
 

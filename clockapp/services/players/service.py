@@ -147,9 +147,9 @@ class PlayerService:
                     where = tournament.name if tournament is not None else f"#{reg.tournament_id}"
                     raise PlayerError(
                         _(
-                            "{name} and {name2} are both registered in {where}; withdraw one "
+                            "{kept} and {merged} are both registered in {where}; withdraw one "
                             "registration before merging."
-                        ).format(name=keep.name, name2=dup.name, where=where)
+                        ).format(kept=keep.name, merged=dup.name, where=where)
                     )
             for reg in regs:
                 reg.player_id = keep_id

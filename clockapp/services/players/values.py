@@ -36,8 +36,11 @@ class DuplicateNameError(PlayerError):
     def __init__(self, name: str, namesakes: tuple[PlayerInfo, ...]) -> None:
         first = namesakes[0]
         super().__init__(
-            f"There is already a player called {first.name} (#{first.id}): use that player, "
-            f"or add the new one with a note that tells them apart, such as '{name} (blue hat)'."
+            _(
+                "There is already a player called {name} (#{id}): use that "
+                "player, or add the new one with a note that tells them "
+                "apart, such as '{new_name} (blue hat)'."
+            ).format(name=first.name, id=first.id, new_name=name)
         )
         self.namesakes = namesakes
 

@@ -237,8 +237,10 @@ def split_seats(
 def not_in_play(name: str) -> SeatingError:
     """The refusal to seat or move a player who is not in play."""
     return SeatingError(
-        f"{name} is not in play (out, withdrawn, or not bought in):"
-        " only players in the tournament can be seated or moved."
+        _(
+            "{name} is not in play (out, withdrawn, or not bought in): "
+            "only players in the tournament can be seated or moved."
+        ).format(name=name)
     )
 
 

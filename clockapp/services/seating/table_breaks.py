@@ -16,6 +16,7 @@ from clockapp.core.seating.table_breaks import (
     table_break_costs,
 )
 from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.seating.action import SeatingWork
@@ -75,10 +76,13 @@ class TableBreakActions:
                 if until is None:
                     raise SeatingError(_("Only one table is in play: there is no table to break."))
                 raise SeatingError(
-                    _(
-                        "No table breaks yet: {until} more player{value} must go out before the "
-                        "players fit at one table fewer."
-                    ).format(until=until, value="s" if until != 1 else "")
+                    ngettext(
+                        "No table breaks yet: {until} more player must go out before the "
+                        "players fit at one table fewer.",
+                        "No table breaks yet: {until} more players must go out before the "
+                        "players fit at one table fewer.",
+                        until,
+                    ).format(until=until)
                 )
             done = Plan(plan.seating, plan.stats, plan.moves, plan.broken, plan.final_table)
             return apply_plan(session, room, now, done, "broke tables")

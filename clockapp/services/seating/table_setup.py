@@ -12,6 +12,7 @@ from clockapp.core.seating.balancing import BalancePolicy
 from clockapp.core.seating.table_breaks import TableBreakRules
 from clockapp.core.text import NAME_MAX, clean_text
 from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.persistence.models import GameTableRow, SeatingConfigRow
 from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome
@@ -133,10 +134,11 @@ class LayoutActions:
             count = room.seating.count(number)
             if count:
                 raise SeatingError(
-                    _(
-                        "Table {number} still has {count} player{value}: break it or move them "
-                        "first."
-                    ).format(number=number, count=count, value="s" if count > 1 else "")
+                    ngettext(
+                        "Table {number} still has {count} player: break it or move them first.",
+                        "Table {number} still has {count} players: break it or move them first.",
+                        count,
+                    ).format(number=number, count=count)
                 )
             after = Seating(
                 tuple(t for t in room.seating.tables if t.number != number),

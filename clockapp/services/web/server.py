@@ -78,8 +78,8 @@ class WebServer:
                     ).format(port=port)
                 ) from error
             raise WebServerError(
-                _("The web view cannot listen on {host}, port {port}: {value}.").format(
-                    host=host, port=port, value=error.strerror or error
+                _("The web view cannot listen on {host}, port {port}: {reason}.").format(
+                    host=host, port=port, reason=error.strerror or error
                 )
             ) from error
         self._address = listener.getsockname()
