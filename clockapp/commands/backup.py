@@ -112,7 +112,7 @@ def backup_main(argv: Sequence[str]) -> int:
         finally:
             services.ctx.engine.dispose()
     except DomainError as error:
-        return _fail("clockapp backup", _with_hint(error, args.db))
+        return _fail(_("clockapp backup"), _with_hint(error, args.db))
 
 
 def backups_main(argv: Sequence[str]) -> int:
@@ -144,13 +144,13 @@ def restore_main(argv: Sequence[str]) -> int:
         finally:
             services.ctx.engine.dispose()
         print(
-            _("restored {name} ({splitlines})").format(
-                name=outcome.value.name, splitlines=_row(outcome.value).splitlines()[0]
+            _("restored {name} ({backup})").format(
+                name=outcome.value.name, backup=_row(outcome.value).splitlines()[0]
             )
         )
         return 0
     except DomainError as error:
-        return _fail("clockapp restore", str(error))
+        return _fail(_("clockapp restore"), str(error))
 
 
 def _current(services: Services) -> int | None:
@@ -168,7 +168,7 @@ def _restore_damaged(error: DomainError, name: str | None) -> int:
     print(
         _(
             "The database was damaged; restored {name} (the damaged file is kept as "
-            "{name2}.damaged)."
-        ).format(name=restored.name, name2=Path(path).name)
+            "{damaged}.damaged)."
+        ).format(name=restored.name, damaged=Path(path).name)
     )
     return 0

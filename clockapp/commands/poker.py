@@ -73,7 +73,7 @@ def _hand_body(args: argparse.Namespace) -> tuple[tuple[Card, ...], list[Any], s
         try:
             value = evaluate(hand)
         except PokerError as error:
-            raise BadInput(_("hand {value}: {error}").format(value=i + 1, error=error)) from None
+            raise BadInput(_("hand {number}: {error}").format(number=i + 1, error=error)) from None
         pairs.append((list(value.best_five), value))
     return (), pairs, Game.HOLDEM.value
 

@@ -63,7 +63,9 @@ def game_type(text: str) -> str:
         return Game.HOLDEM.value
     if value in ("omaha", "plo"):
         return Game.OMAHA.value
-    raise argparse.ArgumentTypeError(f"{text!r} is not a game (use holdem or omaha)")
+    raise argparse.ArgumentTypeError(
+        _("{text!r} is not a game (use holdem or omaha)").format(text=text)
+    )
 
 
 def whole_number(text: str) -> int:
@@ -71,4 +73,6 @@ def whole_number(text: str) -> int:
     try:
         return int(text.replace("_", ""))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(
+            _("{text!r} is not a whole number").format(text=text)
+        ) from None

@@ -190,8 +190,8 @@ def _pots_body(args: argparse.Namespace) -> _Pots:
     names = _split_list(args.names) if args.names else None
     if names is not None and len(names) != len(bets):
         raise BadInput(
-            _("--names has {count} names but --bets has {count2} seats").format(
-                count=len(names), count2=len(bets)
+            _("--names has {names} names but --bets has {seats} seats").format(
+                names=len(names), seats=len(bets)
             )
         )
     folded = _parse_folded(args.folded, len(bets))

@@ -38,9 +38,11 @@ def _positive_int(text: str) -> int:
     try:
         value = int(text.replace(",", "").replace("_", ""))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(
+            _("{text!r} is not a whole number").format(text=text)
+        ) from None
     if value < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is negative")
+        raise argparse.ArgumentTypeError(_("{text!r} is negative").format(text=text))
     return value
 
 
@@ -49,10 +51,12 @@ def _hours(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not a number of hours (e.g. 5 or 4.5)"
+            _("{text!r} is not a number of hours (e.g. 5 or 4.5)").format(text=text)
         ) from None
     if not 0 < value <= 48:
-        raise argparse.ArgumentTypeError(f"{text!r} hours is not between 0 and 48")
+        raise argparse.ArgumentTypeError(
+            _("{text!r} hours is not between 0 and 48").format(text=text)
+        )
     return value
 
 

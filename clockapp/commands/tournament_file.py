@@ -62,7 +62,7 @@ def export_main(argv: Sequence[str]) -> int:
             if tid is None:
                 last = services.tournaments.last_opened()
                 if last is None:
-                    return _fail(prog, "this database has no tournament to export")
+                    return _fail(prog, _("this database has no tournament to export"))
                 tid = last.id
             name = services.tournaments.get(tid).name
             data = services.tournament_file.export_tournament(tid)
@@ -75,7 +75,12 @@ def export_main(argv: Sequence[str]) -> int:
     except DomainError as error:
         return _fail(prog, str(error))
     except OSError as error:
-        return _fail(prog, f"could not save {args.file}: {error.strerror or error}")
+        return _fail(
+            prog,
+            _("could not save {file}: {reason}").format(
+                file=args.file, reason=error.strerror or error
+            ),
+        )
     print(_("wrote {path} ({name})").format(path=path, name=name))
     return 0
 
@@ -94,7 +99,12 @@ def import_main(argv: Sequence[str]) -> int:
         with args.file.open("rb") as file:
             data = file.read(MAX_FILE_BYTES + 1)
     except OSError as error:
-        return _fail(prog, f"could not read {args.file}: {error.strerror or error}")
+        return _fail(
+            prog,
+            _("could not read {file}: {reason}").format(
+                file=args.file, reason=error.strerror or error
+            ),
+        )
     try:
         services = _open(args.db)
         try:

@@ -336,6 +336,6 @@ def pg_dump(url: str, target: Path) -> Path:
         target.unlink(missing_ok=True)
         detail = done.stderr.strip().splitlines()
         raise BackupError(
-            _("pg_dump failed: {value}").format(value=detail[-1] if detail else done.returncode)
+            _("pg_dump failed: {reason}").format(reason=detail[-1] if detail else done.returncode)
         )
     return target

@@ -479,8 +479,10 @@ def _explain(error: Exception, path: Path) -> Exception:
         return corrupt_error(path, str(getattr(error, "orig", None) or error))
     if "locked" in message or "busy" in message or isinstance(error, DatabaseBusyError):
         return DatabaseOpenError(
-            f"The database {path} is busy: another clockapp is writing to it (or upgrading it). "
-            "Try again in a moment.",
+            _(
+                "The database {path} is busy: another clockapp is writing "
+                "to it (or upgrading it). Try again in a moment."
+            ).format(path=path),
             path,
         )
     return error

@@ -222,14 +222,17 @@ def _lost_or_busy(error: DBAPIError) -> Exception | None:
     detail = str(error.orig).strip().splitlines()[0] if error.orig else ""
     if getattr(error.orig, "sqlstate", None) in _TOOK_TOO_LONG:
         return DatabaseBusyError(
-            "The database server took too long (another station holds what this action needs, "
-            "or the server is overloaded), so nothing was changed. Try again."
+            _(
+                "The database server took too long (another station holds "
+                "what this action needs, or the server is overloaded), so "
+                "nothing was changed. Try again."
+            )
         )
     if error.connection_invalidated or _server_gone(error):
         return DatabaseUnreachableError(
-            "The database server cannot be reached, so nothing was changed"
+            _("The database server cannot be reached, so nothing was changed")
             + (f" ({detail})" if detail else "")
-            + ". clockapp reconnects by itself: try again once the warning is gone."
+            + _(". clockapp reconnects by itself: try again once the warning is gone.")
         )
     if getattr(error.orig, "sqlite_errorname", "") == "SQLITE_FULL":
         return DiskFullError(DISK_FULL)

@@ -225,8 +225,8 @@ def write_tournament(
         raise TournamentFileError(
             _(
                 "Not a tournament file this app can open: a row breaks a rule of the "
-                "database ({splitlines})."
-            ).format(splitlines=str(error.orig).splitlines()[0][:120])
+                "database ({rule})."
+            ).format(rule=str(error.orig).splitlines()[0][:120])
         ) from None
 
 
@@ -341,8 +341,8 @@ def _registration(value: Any, ids: Ids) -> int:
         raise TournamentFileError(
             _(
                 "Not a tournament file this app can open: a stored list names an entry "
-                "({value}) the file does not hold."
-            ).format(value=str(value)[:20])
+                "({entry}) the file does not hold."
+            ).format(entry=str(value)[:20])
         )
     return ids[value]
 
