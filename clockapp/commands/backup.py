@@ -31,7 +31,7 @@ def _parser(prog: str, description: str) -> argparse.ArgumentParser:
     parser.add_argument(
         "--db",
         metavar="URL",
-        help="database: a SQLAlchemy URL or a SQLite file path (default: your user data folder)",
+        help=_("database: a SQLAlchemy URL or a SQLite file path (default: your user data folder)"),
     )
     return parser
 
@@ -81,11 +81,11 @@ def _print_list(db: str | None) -> int:
 
 def backup_main(argv: Sequence[str]) -> int:
     """`clockapp backup`: take a backup now, list them (`--list`), or set how many are kept."""
-    parser = _parser("clockapp backup", "Back up the database now (an online copy).")
-    parser.add_argument("--list", action="store_true", help="list the backups, newest first")
-    parser.add_argument("--keep", type=int, metavar="N", help="keep the newest N automatic ones")
+    parser = _parser("clockapp backup", _("Back up the database now (an online copy)."))
+    parser.add_argument("--list", action="store_true", help=_("list the backups, newest first"))
+    parser.add_argument("--keep", type=int, metavar="N", help=_("keep the newest N automatic ones"))
     parser.add_argument(
-        "--out", type=Path, metavar="FILE", help="PostgreSQL: the pg_dump file to write"
+        "--out", type=Path, metavar="FILE", help=_("PostgreSQL: the pg_dump file to write")
     )
     args = parser.parse_args(list(argv))
     try:
@@ -112,7 +112,7 @@ def backup_main(argv: Sequence[str]) -> int:
         finally:
             services.ctx.engine.dispose()
     except DomainError as error:
-        return _fail(_("clockapp backup"), _with_hint(error, args.db))
+        return _fail("clockapp backup", _with_hint(error, args.db))
 
 
 def backups_main(argv: Sequence[str]) -> int:
@@ -124,11 +124,11 @@ def restore_main(argv: Sequence[str]) -> int:
     """`clockapp restore NAME | --latest`: put a backup back."""
     parser = _parser(
         "clockapp restore",
-        "Put a backup back in place of the database (the current state is backed up first).",
+        _("Put a backup back in place of the database (the current state is backed up first)."),
     )
     which = parser.add_mutually_exclusive_group(required=True)
-    which.add_argument("name", nargs="?", help="the backup's file name (see `clockapp backups`)")
-    which.add_argument("--latest", action="store_true", help="the newest backup")
+    which.add_argument("name", nargs="?", help=_("the backup's file name (see `clockapp backups`)"))
+    which.add_argument("--latest", action="store_true", help=_("the newest backup"))
     args = parser.parse_args(list(argv))
     from clockapp.services.errors import DatabaseCorruptError
 
@@ -150,7 +150,7 @@ def restore_main(argv: Sequence[str]) -> int:
         )
         return 0
     except DomainError as error:
-        return _fail(_("clockapp restore"), str(error))
+        return _fail("clockapp restore", str(error))
 
 
 def _current(services: Services) -> int | None:

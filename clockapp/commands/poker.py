@@ -45,19 +45,22 @@ def _hand_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="clockapp hand",
         description=(
-            "Who wins a showdown and with what. With --board, each HAND is a player's hole "
-            "cards (two for Hold'em, four for Omaha) and the hands are ranked. Without a "
-            "board, each HAND is a complete 5-7 card hand. Cards are written like "
-            '"As Kd", "AsKd", "10h 9c" or "A♠ K♦".'
+            _(
+                "Who wins a showdown and with what. With --board, each "
+                "HAND is a player's hole cards (two for Hold'em, four for "
+                "Omaha) and the hands are ranked. Without a board, each "
+                "HAND is a complete 5-7 card hand. Cards are written like "
+                '"As Kd", "AsKd", "10h 9c" or "A♠ K♦".'
+            )
         ),
-        epilog="In --json output, hands, winners and ranking count from 0 in the order given.",
+        epilog=_("In --json output, hands, winners and ranking count from 0 in the order given."),
     )
-    parser.add_argument("hands", nargs="+", metavar="HAND", help='hole cards, e.g. "As Ad"')
-    parser.add_argument("--board", help='the board, 3 to 5 cards, e.g. "2s Ah Ac Th Jh"')
+    parser.add_argument("hands", nargs="+", metavar="HAND", help=_('hole cards, e.g. "As Ad"'))
+    parser.add_argument("--board", help=_('the board, 3 to 5 cards, e.g. "2s Ah Ac Th Jh"'))
     parser.add_argument(
-        "--game", type=game_type, help="holdem or omaha (default: omaha when hands have 4 cards)"
+        "--game", type=game_type, help=_("holdem or omaha (default: omaha when hands have 4 cards)")
     )
-    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    parser.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
     return parser
 
 

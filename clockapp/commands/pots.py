@@ -14,12 +14,13 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from clockapp.commands.poker_common import BadInput, run_tool, whole_number
+from clockapp.i18n import N_
 from clockapp.i18n import gettext as _
 from clockapp.poker import Settlement, settle
 
 # ---------------------------------------------------------------------------------------- pots
 
-_POTS_HELP = """\
+_POTS_HELP = N_("""\
 Seats are numbered from 1 in clockwise order, in the order of --bets, as directors count them.
 
   --bets 40,10,40        what each seat put in this hand (all streets), by seat
@@ -39,30 +40,32 @@ for 10, Cindy calls; Bob has the best hand, then Cindy:
 In --json output every seat is given twice: "seat" counts from 1 as above, "index" from 0 (the
 position in --bets, as the clockapp.poker library counts). "seats" lists each seat's bet, fold
 and take; "payouts" is each seat's take as a list in --bets order.
-"""
+""")
 
 
 def _pots_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="clockapp pots",
-        description="Settle a hand's chips: uncalled bet, main and side pots, odd chips, payouts.",
-        epilog=_POTS_HELP,
+        description=_(
+            "Settle a hand's chips: uncalled bet, main and side pots, odd chips, payouts."
+        ),
+        epilog=_(_POTS_HELP),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--bets", required=True, help="each seat's chips in, e.g. 40,10,40")
-    parser.add_argument("--folded", help="fold flags by seat, e.g. 0,1,0 (default: none)")
+    parser.add_argument("--bets", required=True, help=_("each seat's chips in, e.g. 40,10,40"))
+    parser.add_argument("--folded", help=_("fold flags by seat, e.g. 0,1,0 (default: none)"))
     parser.add_argument(
-        "--ranking", help='seats from 1, groups best first, e.g. "2;3;1" or "2,3;1"'
+        "--ranking", help=_('seats from 1, groups best first, e.g. "2;3;1" or "2,3;1"')
     )
     parser.add_argument(
-        "--button", type=whole_number, required=True, help="the button's seat (from 1)"
+        "--button", type=whole_number, required=True, help=_("the button's seat (from 1)")
     )
-    parser.add_argument("--dead", type=whole_number, default=0, help="dead money (default 0)")
+    parser.add_argument("--dead", type=whole_number, default=0, help=_("dead money (default 0)"))
     parser.add_argument(
-        "--chip", type=whole_number, default=1, help="smallest chip in play (default 1)"
+        "--chip", type=whole_number, default=1, help=_("smallest chip in play (default 1)")
     )
-    parser.add_argument("--names", help="seat names, e.g. Alice,Bob,Cindy")
-    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    parser.add_argument("--names", help=_("seat names, e.g. Alice,Bob,Cindy"))
+    parser.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
     return parser
 
 

@@ -109,46 +109,49 @@ def _parse_owned(text: str, values: Sequence[int]) -> list[int]:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="clockapp structure",
-        description="Suggest a blind structure, or list the shipped presets.",
+        description=_("Suggest a blind structure, or list the shipped presets."),
     )
     commands = parser.add_subparsers(dest="command", required=True)
     suggest = commands.add_parser(
         "suggest",
-        help="suggest a structure, starting stack and chip count",
-        description="Suggest a blind structure following the rules experienced hosts use.",
+        help=_("suggest a structure, starting stack and chip count"),
+        description=_("Suggest a blind structure following the rules experienced hosts use."),
     )
-    suggest.add_argument("--players", type=_positive_int, required=True, help="players expected")
-    suggest.add_argument("--stack", type=_positive_int, required=True, help="starting stack")
+    suggest.add_argument("--players", type=_positive_int, required=True, help=_("players expected"))
+    suggest.add_argument("--stack", type=_positive_int, required=True, help=_("starting stack"))
     suggest.add_argument(
-        "--hours", type=_hours, required=True, help="time budget in hours, breaks included"
+        "--hours", type=_hours, required=True, help=_("time budget in hours, breaks included")
     )
     suggest.add_argument(
-        "--level-minutes", type=_positive_int, required=True, help="length of each level"
+        "--level-minutes", type=_positive_int, required=True, help=_("length of each level")
     )
-    suggest.add_argument("--chips", required=True, help="chip values, e.g. 5,25,100,500")
-    suggest.add_argument("--rebuys", type=_positive_int, default=0, help="rebuys expected")
-    suggest.add_argument("--addons", type=_positive_int, default=0, help="add-ons expected")
-    suggest.add_argument("--rebuy-stack", type=_positive_int, help="chips per rebuy")
-    suggest.add_argument("--addon-stack", type=_positive_int, help="chips per add-on")
-    suggest.add_argument("--owned", help="chips the host owns, e.g. 5=300,25=200,100=100")
+    suggest.add_argument("--chips", required=True, help=_("chip values, e.g. 5,25,100,500"))
+    suggest.add_argument("--rebuys", type=_positive_int, default=0, help=_("rebuys expected"))
+    suggest.add_argument("--addons", type=_positive_int, default=0, help=_("add-ons expected"))
+    suggest.add_argument("--rebuy-stack", type=_positive_int, help=_("chips per rebuy"))
+    suggest.add_argument("--addon-stack", type=_positive_int, help=_("chips per add-on"))
+    suggest.add_argument("--owned", help=_("chips the host owns, e.g. 5=300,25=200,100=100"))
     suggest.add_argument(
-        "--break-every", type=_positive_int, default=90, help="minutes of play between breaks"
+        "--break-every", type=_positive_int, default=90, help=_("minutes of play between breaks")
     )
-    suggest.add_argument("--break-minutes", type=_positive_int, default=15, help="break length")
-    suggest.add_argument("--antes-from", type=_positive_int, help="first level with an ante")
+    suggest.add_argument("--break-minutes", type=_positive_int, default=15, help=_("break length"))
+    suggest.add_argument("--antes-from", type=_positive_int, help=_("first level with an ante"))
     suggest.add_argument(
         "--ante-style",
         choices=["big-blind", "per-player", "none"],
         default="big-blind",
-        help="big blind ante (default), per-player ante, or none",
+        help=_("big blind ante (default), per-player ante, or none"),
     )
     suggest.add_argument(
-        "--extra-levels", type=_positive_int, default=4, help="levels after the planned last (3-5)"
+        "--extra-levels",
+        type=_positive_int,
+        default=4,
+        help=_("levels after the planned last (3-5)"),
     )
-    suggest.add_argument("--name", help="the structure's name")
-    suggest.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    presets = commands.add_parser("presets", help="list the shipped preset structures")
-    presets.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    suggest.add_argument("--name", help=_("the structure's name"))
+    suggest.add_argument("--json", action="store_true", help=_("print JSON instead of a table"))
+    presets = commands.add_parser("presets", help=_("list the shipped preset structures"))
+    presets.add_argument("--json", action="store_true", help=_("print JSON instead of a table"))
     return parser
 
 

@@ -27,11 +27,13 @@ if TYPE_CHECKING:
 
 def _parser(prog: str, description: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog=prog, description=description)
-    parser.add_argument("file", type=Path, help=f"the tournament file ({SUFFIX})")
+    parser.add_argument(
+        "file", type=Path, help=_("the tournament file ({suffix})").format(suffix=SUFFIX)
+    )
     parser.add_argument(
         "--db",
         metavar="URL",
-        help="database: a SQLAlchemy URL or a SQLite file path (default: your user data folder)",
+        help=_("database: a SQLAlchemy URL or a SQLite file path (default: your user data folder)"),
     )
     return parser
 
@@ -50,9 +52,9 @@ def _open(db: str | None) -> Services:
 def export_main(argv: Sequence[str]) -> int:
     """`clockapp export-tournament FILE`: save a tournament as one file."""
     prog = "clockapp export-tournament"
-    parser = _parser(prog, "Save a tournament as one file, to open on another computer.")
+    parser = _parser(prog, _("Save a tournament as one file, to open on another computer."))
     parser.add_argument(
-        "--tournament", type=int, metavar="ID", help="which tournament (default: the open one)"
+        "--tournament", type=int, metavar="ID", help=_("which tournament (default: the open one)")
     )
     args = parser.parse_args(list(argv))
     try:
@@ -88,11 +90,11 @@ def export_main(argv: Sequence[str]) -> int:
 def import_main(argv: Sequence[str]) -> int:
     """`clockapp import-tournament FILE`: add a tournament file's tournament as a new one."""
     prog = "clockapp import-tournament"
-    parser = _parser(prog, "Open a tournament file as a new tournament in this database.")
+    parser = _parser(prog, _("Open a tournament file as a new tournament in this database."))
     parser.add_argument(
         "--new-players",
         action="store_true",
-        help="add every player of the file, even one whose name is here already",
+        help=_("add every player of the file, even one whose name is here already"),
     )
     args = parser.parse_args(list(argv))
     try:

@@ -27,19 +27,24 @@ def main(argv: Sequence[str]) -> int:
 
     parser = argparse.ArgumentParser(
         prog="clockapp web",
-        description="Serve the live web view of a tournament for phones and TVs (read-only).",
+        description=_("Serve the live web view of a tournament for phones and TVs (read-only)."),
     )
-    parser.add_argument("--db", metavar="URL", help="database URL or SQLite file path")
+    parser.add_argument("--db", metavar="URL", help=_("database URL or SQLite file path"))
     parser.add_argument(
         "--host",
         default=LOCAL,
-        help=f"address to listen on (default {LOCAL}: this machine only; 0.0.0.0: the network)",
+        help=_(
+            "address to listen on (default {local}: this machine only; 0.0.0.0: the network)"
+        ).format(local=LOCAL),
     )
     parser.add_argument(
-        "--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0: any)"
+        "--port",
+        type=int,
+        default=DEFAULT_PORT,
+        help=_("port (default {default_port}; 0: any)").format(default_port=DEFAULT_PORT),
     )
     parser.add_argument(
-        "--tournament", type=int, metavar="ID", help="tournament id (default: the one open last)"
+        "--tournament", type=int, metavar="ID", help=_("tournament id (default: the one open last)")
     )
     args = parser.parse_args(list(argv))
     if not 0 <= args.port <= 65535:
