@@ -128,7 +128,7 @@ class WriterQueue:
             with self._count:
                 self.waiting -= 1
         if not got:
-            raise DatabaseBusyError(DATABASE_HELD)
+            raise DatabaseBusyError(_(DATABASE_HELD))
         outer = getattr(self._local, "deadline", None)
         self._local.deadline = outer or deadline
         try:
@@ -181,7 +181,7 @@ def _begin_sqlite(connection: Any) -> None:
         except OperationalError as error:
             if not _is_busy(error) or time.monotonic() >= deadline:
                 if _is_busy(error):
-                    raise DatabaseBusyError(DATABASE_HELD) from error
+                    raise DatabaseBusyError(_(DATABASE_HELD)) from error
                 raise
         # A random pause, so stations that missed the lock together do not retry together.
         time.sleep(min(random.uniform(pause / 2, pause), max(0.0, deadline - time.monotonic())))

@@ -230,14 +230,20 @@ def _lost_or_busy(error: DBAPIError) -> Exception | None:
         )
     if error.connection_invalidated or _server_gone(error):
         return DatabaseUnreachableError(
-            _("The database server cannot be reached, so nothing was changed")
-            + (f" ({detail})" if detail else "")
-            + _(". clockapp reconnects by itself: try again once the warning is gone.")
+            _(
+                "The database server cannot be reached, so nothing was changed ({reason}). "
+                "clockapp reconnects by itself: try again once the warning is gone."
+            ).format(reason=detail)
+            if detail
+            else _(
+                "The database server cannot be reached, so nothing was changed. clockapp "
+                "reconnects by itself: try again once the warning is gone."
+            )
         )
     if getattr(error.orig, "sqlite_errorname", "") == "SQLITE_FULL":
-        return DiskFullError(DISK_FULL)
+        return DiskFullError(_(DISK_FULL))
     if isinstance(error, OperationalError) and "locked" in detail:
-        return DatabaseBusyError(DATABASE_HELD)
+        return DatabaseBusyError(_(DATABASE_HELD))
     return None
 
 
