@@ -14,6 +14,7 @@ import argparse
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from clockapp import formats
 from clockapp.commands.poker_common import card_texts, game_type, run_tool, whole_number
 from clockapp.i18n import gettext as _
 from clockapp.poker import Equity, Game, format_cards
@@ -89,11 +90,16 @@ def _odds_text(result: Equity, args: argparse.Namespace) -> str:
         f"Board: {board} ({name})" + (f"; dead: {format_cards(result.dead)}" if result.dead else "")
     )
     if result.exact:
-        lines.append(f"Exact: every one of {result.boards:,} boards counted.")
+        lines.append(
+            _("Exact: every one of {boards} boards counted.").format(
+                boards=formats.number(result.boards)
+            )
+        )
     else:
         lines.append(
-            f"Monte Carlo: {result.boards:,} random boards, seed {result.seed}; "
-            "± is the 95% margin of error."
+            _(
+                "Monte Carlo: {boards} random boards, seed {seed}; ± is the 95% margin of error."
+            ).format(boards=formats.number(result.boards), seed=result.seed)
         )
     width = max(len(format_cards(h.cards)) for h in result)
     for i, hand in enumerate(result):

@@ -88,20 +88,27 @@ def _hand_text(result: tuple[tuple[Card, ...], list[Any], str], args: argparse.N
     lines = []
     if board:
         name = "Omaha" if game == Game.OMAHA.value else "Hold'em"
-        lines.append(f"Board: {format_cards(board)} ({name})")
+        lines.append(_("Board: {cards} ({game})").format(cards=format_cards(board), game=name))
     width = max(len(format_cards(cards)) for cards, _ in pairs)
     describe_width = max(len(v.describe()) for v in values)
     for i, (cards, value) in enumerate(pairs):
         mark = "  WINS" if i in ranking[0] and len(ranking[0]) == 1 else ""
         mark = "  SPLITS" if i in ranking[0] and len(ranking[0]) > 1 else mark
         lines.append(
-            f"  #{i + 1:<2} {format_cards(cards):<{width}}  {value.describe():<{describe_width}}"
-            f"  plays {format_cards(value.best_five)}{mark}"
+            _("  #{number:<2} {cards:<{width}}  {hand:<{hand_width}}  plays {best}{mark}").format(
+                number=i + 1,
+                cards=format_cards(cards),
+                width=width,
+                hand=value.describe(),
+                hand_width=describe_width,
+                best=format_cards(value.best_five),
+                mark=mark,
+            )
         )
     winners = ", ".join(f"#{i + 1}" for i in ranking[0])
     best = values[ranking[0][0]].describe()
     verb = "Winner" if len(ranking[0]) == 1 else "Split pot"
-    lines.append(f"{verb}: {winners} ({best})")
+    lines.append(_("{verb}: {winners} ({best})").format(verb=verb, winners=winners, best=best))
     return "\n".join(lines) + "\n"
 
 

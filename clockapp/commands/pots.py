@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
+from clockapp import formats
 from clockapp.commands.poker_common import BadInput, run_tool, whole_number
 from clockapp.i18n import N_
 from clockapp.i18n import gettext as _
@@ -213,11 +214,13 @@ def _pots_body(args: argparse.Namespace) -> _Pots:
 
 def _namer(names: list[str] | None) -> Callable[[int], str]:
     """A seat's name by its index: the name given, or `seat 3` counted from 1."""
-    return (lambda index: names[index]) if names else (lambda index: f"seat {index + 1}")
+    if names:
+        return lambda index: names[index]
+    return lambda index: _("seat {number}").format(number=index + 1)
 
 
 def _pot_title(number: int) -> str:
-    return "Main pot" if number == 0 else f"Side pot {number}"
+    return _("Main pot") if number == 0 else _("Side pot {number}").format(number=number)
 
 
 def _pots_text(run: _Pots, args: argparse.Namespace) -> str:
@@ -225,28 +228,35 @@ def _pots_text(run: _Pots, args: argparse.Namespace) -> str:
     lines = []
     if result.uncalled:
         lines.append(
-            f"Uncalled bet: {result.uncalled.amount:,} back to {name(result.uncalled.seat)}"
+            _("Uncalled bet: {amount} back to {name}").format(
+                amount=formats.number(result.uncalled.amount), name=name(result.uncalled.seat)
+            )
         )
     odd = False
     for i, pot in enumerate(result.pots):
         eligible = ", ".join(name(s) for s in pot.eligible)
-        line = f"{_pot_title(i)}: {pot.amount:,}  eligible: {eligible}"
+        line = _("{pot}: {amount}  eligible: {eligible}").format(
+            pot=_pot_title(i), amount=formats.number(pot.amount), eligible=eligible
+        )
         if pot.shares:
             parts = []
             for share in pot.shares:
                 mark = "*" if share.odd_chip else ""
                 odd = odd or bool(share.odd_chip)
-                parts.append(f"{name(share.seat)} {share.amount:,}{mark}")
+                parts.append(f"{name(share.seat)} {formats.number(share.amount)}{mark}")
             line += "  ->  " + ", ".join(parts)
         lines.append(line)
     if odd:
         lines.append(
-            f"  * includes an odd chip (in units of {args.chip:,}, from the button's left)"
+            _("  * includes an odd chip (in units of {chip}, from the button's left)").format(
+                chip=formats.number(args.chip)
+            )
         )
     if args.ranking is None:
-        lines.append("No --ranking given: the pots are not awarded.")
-    lines.append("Payouts: " + ", ".join(f"{name(s)} {p:,}" for s, p in enumerate(result.payouts)))
-    lines.append(f"Total: {result.total:,}")
+        lines.append(_("No --ranking given: the pots are not awarded."))
+    payouts = ", ".join(f"{name(s)} {formats.number(p)}" for s, p in enumerate(result.payouts))
+    lines.append(_("Payouts: {payouts}").format(payouts=payouts))
+    lines.append(_("Total: {total}").format(total=formats.number(result.total)))
     return "\n".join(lines) + "\n"
 
 

@@ -16,12 +16,14 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from clockapp import formats
 from clockapp.core.chips import ChipSet
 from clockapp.core.generator import AnteStyle, SuggestedStructure, suggest_structure
 from clockapp.core.presets import SHIPPED_PRESETS, parse_preset
 from clockapp.core.structure import structure_to_dict
 from clockapp.errors import DomainError
 from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext, pgettext
 
 EXIT_BAD_INPUT = 2
 
@@ -231,53 +233,73 @@ def _chip(chips: ChipSet, value: int) -> str:
 
 def format_result(result: SuggestedStructure, chips: ChipSet) -> str:
     """The suggestion as a readable table."""
+    level, blinds_title = pgettext("structure column", "Level"), _("Blinds")
+    ante_title, minutes_title = _("Ante"), pgettext("minutes column", "Min")
     lines = [
-        f"Suggested structure: {result.name}",
-        f"Chips in play: {result.total_chips:,}; planned last big blind about "
-        f"{result.target_last_big_blind:,} (5% of the chips), at level "
-        f"{result.planned_last_level}.",
+        _("Suggested structure: {name}").format(name=result.name),
+        _(
+            "Chips in play: {chips}; planned last big blind about {big_blind} (5% of the "
+            "chips), at level {level}."
+        ).format(
+            chips=formats.number(result.total_chips),
+            big_blind=formats.number(result.target_last_big_blind),
+            level=result.planned_last_level,
+        ),
         "",
-        f"{'Level':>5}  {'Blinds':<17} {'Ante':<18} {'Min':>4}",
+        f"{level:>5}  {blinds_title:<17} {ante_title:<18} {minutes_title:>4}",
     ]
     number = 0
     for item in result.levels:
         if item.is_break:
-            text = f"{'':>5}  {item.label}: {item.minutes} min"
+            text = _("{label}: {minutes} min").format(label=item.label, minutes=item.minutes)
             if item.color_up:
-                text += ", color up " + ", ".join(_chip(chips, v) for v in item.color_up)
+                text = _("{label}: {minutes} min, color up {chips}").format(
+                    label=item.label,
+                    minutes=item.minutes,
+                    chips=", ".join(_chip(chips, v) for v in item.color_up),
+                )
+            text = f"{'':>5}  {text}"
             lines.append(text)
             continue
         number += 1
-        blinds = f"{item.small_blind:,}/{item.big_blind:,}"
+        blinds = f"{formats.chips(item.small_blind)}/{formats.chips(item.big_blind)}"
         ante = "-"
         if item.ante:
-            ante = f"{item.ante:,}" + (" (big blind)" if item.big_blind_ante else "")
+            ante = (
+                _("{ante} (big blind)").format(ante=formats.chips(item.ante))
+                if item.big_blind_ante
+                else formats.chips(item.ante)
+            )
         note = ""
         if number == result.planned_last_level:
-            note = "  <- planned last level"
+            note = "  " + _("<- planned last level")
         elif number > result.planned_last_level:
-            note = "  (extra)"
+            note = "  " + _("(extra)")
         lines.append(f"{number:>5}  {blinds:<17} {ante:<18} {item.minutes:>4}{note}")
     lines += [
         "",
-        f"Starting stack: {result.breakdown.describe()} ({result.breakdown.chip_count} chips)",
-        f"Rebuy: {result.rebuy_breakdown.describe()}",
+        ngettext(
+            "Starting stack: {stack} ({count} chip)",
+            "Starting stack: {stack} ({count} chips)",
+            result.breakdown.chip_count,
+        ).format(stack=result.breakdown.describe(), count=result.breakdown.chip_count),
+        _("Rebuy: {what}").format(what=result.rebuy_breakdown.describe()),
     ]
     if result.addon_breakdown != result.rebuy_breakdown:
-        lines.append(f"Add-on: {result.addon_breakdown.describe()}")
-    lines += ["", "Chips needed (stacks + rebuys/add-ons + color-ups + spares):"]
+        lines.append(_("Add-on: {what}").format(what=result.addon_breakdown.describe()))
+    lines += ["", _("Chips needed (stacks + rebuys/add-ons + color-ups + spares):")]
     for need in result.chips_needed.needs:
         text = (
             f"  {_chip(chips, need.value):<18} {need.total:>6,}  = {need.for_stacks:,} + "
             f"{need.for_rebuys:,} + {need.for_color_up:,} + {need.spares:,}"
         )
         if need.owned is not None:
-            text += f"; own {need.owned:,}"
+            text += "; " + _("own {count}").format(count=formats.number(need.owned))
             if need.shortfall:
-                text += f", SHORT {need.shortfall:,}"
+                text += ", " + _("SHORT {count}").format(count=formats.number(need.shortfall))
         lines.append(text)
     if result.warnings:
-        lines += ["", "Warnings:"]
+        lines += ["", _("Warnings:")]
         lines += [f"  - {warning}" for warning in result.warnings]
     return "\n".join(lines) + "\n"
 
@@ -316,6 +338,10 @@ def _presets(as_json: bool, out: TextIO) -> int:
         return 0
     for p in presets:
         out.write(
-            f"{p.key:<20} {p.name:<26} {p.structure.level_count:>3} levels  {p.description}\n"
+            f"{p.key:<20} {p.name:<26} "
+            + ngettext("{count:>3} level", "{count:>3} levels", p.structure.level_count).format(
+                count=p.structure.level_count
+            )
+            + f"  {p.description}\n"
         )
     return 0
