@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from clockapp import formats
 from clockapp.core.money.change import TillChange, applied
 from clockapp.core.money.field import BustInput, count_gap_refusal
 from clockapp.core.money.till import Till
@@ -26,6 +27,7 @@ from clockapp.core.money.view import check_not_overpaid, money_view
 from clockapp.core.registration import RegistrationStatus
 from clockapp.errors import DomainError
 from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.action import Done, Ruling, money_action
 from clockapp.services.cashier.till import bust_change, chips_on_the_tables, load_till
@@ -134,16 +136,23 @@ class ChipCountResult:
         'Places by chip count recorded for 2 players. Ann wins.'
         """
         ranked = [f for f in self.finishes if f.place is not None]
-        text = _("Places by chip count recorded for {count} players.").format(count=len(ranked))
+        recorded = ngettext(
+            "Places by chip count recorded for {count} player.",
+            "Places by chip count recorded for {count} players.",
+            len(ranked),
+        ).format(count=len(ranked))
         if self.tied_for_first:
-            names = [f.name for f in self.finishes if f.place is None]
-            text += (
-                f" {' and '.join(names)} tie for the chip lead and stay in play: settle 1st "
-                "between them (a deal at the cashier, or a hand)."
-            )
+            names = formats.listing([f.name for f in self.finishes if f.place is None])
+            outcome = _(
+                "{names} tie for the chip lead and stay in play: settle 1st between them (a deal "
+                "at the cashier, or a hand)."
+            ).format(names=names)
         elif ranked:
-            text += f" {ranked[0].name} wins."
-        return text
+            outcome = _("{name} wins.").format(name=ranked[0].name)
+        else:
+            return recorded
+        # Two sentences side by side: each is whole, the space between them is every language's.
+        return f"{recorded} {outcome}"
 
 
 def _check_counts(till: Till, counts: Mapping[int, int]) -> list[int]:

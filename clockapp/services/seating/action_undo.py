@@ -64,7 +64,13 @@ class ActionUndoActions:
         """
 
         def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
-            check_not_shootout(room, "undoing a balancing")
+            check_not_shootout(
+                room,
+                _(
+                    "A shootout is under way: undoing a balancing is not possible (tables "
+                    "play down to one winner without balancing)."
+                ),
+            )
             _check_some(actions)
             moves: list[MoveInfo] = []
             for number in sorted(set(actions), reverse=True):
@@ -84,7 +90,13 @@ class ActionUndoActions:
         """
 
         def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
-            check_not_shootout(room, "redoing a balancing")
+            check_not_shootout(
+                room,
+                _(
+                    "A shootout is under way: redoing a balancing is not possible (tables "
+                    "play down to one winner without balancing)."
+                ),
+            )
             _check_some(actions)
             moves: list[MoveInfo] = []
             for number in sorted(set(actions)):

@@ -84,7 +84,13 @@ def seat_in_session(
         seat = NewSeat(registration_id, name, kept, DealIn.NOW, f"Keeps {kept}")
         return SeatNote(seat, changed=False)
     try:
-        check_not_shootout(room, "a late seat")
+        check_not_shootout(
+            room,
+            _(
+                "A shootout is under way: a late seat is not possible (tables play down "
+                "to one winner without balancing)."
+            ),
+        )
         room.in_play(registration_id)
         if back_to is not None and _free(room.seating, back_to):
             late = seat_player(room.seating, registration_id, back_to, how="Back at")

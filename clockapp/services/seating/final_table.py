@@ -38,7 +38,13 @@ class FinalTableActions:
         """
 
         def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
-            check_not_shootout(room, "forming the final table")
+            check_not_shootout(
+                room,
+                _(
+                    "A shootout is under way: forming the final table is not possible "
+                    "(tables play down to one winner without balancing)."
+                ),
+            )
             rules = room.settings.rules
             if size is not None:
                 rules = TableBreakRules(rules.order, rules.final_table, size)

@@ -356,14 +356,10 @@ def lock_room(session: Session, tournament_id: int) -> SeatingConfigRow:
     return row
 
 
-def check_not_shootout(room: Room, what: str) -> None:
+def check_not_shootout(room: Room, refusal: str) -> None:
+    """Refuse with `refusal` (a whole sentence) while a shootout is under way."""
     if room.shootout is not None and room.shootout.champion is None:
-        raise SeatingError(
-            _(
-                "A shootout is under way: {what} is not possible (tables play down to one "
-                "winner without balancing)."
-            ).format(what=what)
-        )
+        raise SeatingError(refusal)
 
 
 def with_names(error: SeatingError, room: Room) -> SeatingError:

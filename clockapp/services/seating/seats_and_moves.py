@@ -51,7 +51,13 @@ class SeatActions:
         """
 
         def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
-            check_not_shootout(room, "a draw")
+            check_not_shootout(
+                room,
+                _(
+                    "A shootout is under way: a draw is not possible (tables play down to "
+                    "one winner without balancing)."
+                ),
+            )
             if not room.seating.tables:
                 raise SeatingError(_("No tables are set up: add tables before drawing seats."))
             seating = room.seating
@@ -91,7 +97,13 @@ class SeatActions:
 
         def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
             refuse_if_finished(session, tournament_id)  # nobody takes a seat after the end
-            check_not_shootout(room, "a late seat")
+            check_not_shootout(
+                room,
+                _(
+                    "A shootout is under way: a late seat is not possible (tables play down "
+                    "to one winner without balancing)."
+                ),
+            )
             room.in_play(registration_id)
             late = draw_seat(room.seating, registration_id, self._work.rng(), teams=room.teams)
             store_room(session, room, late.seating, now)
@@ -118,7 +130,13 @@ class SeatActions:
         """
 
         def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
-            check_not_shootout(room, "seating a player by hand")
+            check_not_shootout(
+                room,
+                _(
+                    "A shootout is under way: seating a player by hand is not possible "
+                    "(tables play down to one winner without balancing)."
+                ),
+            )
             room.in_play(registration_id)
             done = seat_player(room.seating, registration_id, Seat(table, seat), fixed=fixed)
             store_room(session, room, done.seating, now)
@@ -140,7 +158,13 @@ class SeatActions:
         reason = clean_text(reason, "Move reason", REASON_MAX)
 
         def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
-            check_not_shootout(room, "moving a player by hand")
+            check_not_shootout(
+                room,
+                _(
+                    "A shootout is under way: moving a player by hand is not possible "
+                    "(tables play down to one winner without balancing)."
+                ),
+            )
             name = room.name(registration_id)
             if registration_id not in room.registrations:
                 raise SeatingError(

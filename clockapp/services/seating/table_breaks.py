@@ -51,7 +51,13 @@ class TableBreakActions:
         """
 
         def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
-            check_not_shootout(room, "breaking tables")
+            check_not_shootout(
+                room,
+                _(
+                    "A shootout is under way: breaking tables is not possible (tables play "
+                    "down to one winner without balancing)."
+                ),
+            )
             rules = room.settings.rules
             seating = room.seating
             for number, seat in sorted((buttons or {}).items()):

@@ -49,7 +49,13 @@ class LayoutActions:
         Table(1, seat_count=seat_count)  # the core's message for a bad seat count
 
         def act(session: Session, room: Room, _now: datetime) -> tuple[Any, Change, str]:
-            check_not_shootout(room, "adding tables")
+            check_not_shootout(
+                room,
+                _(
+                    "A shootout is under way: adding tables is not possible (tables play "
+                    "down to one winner without balancing)."
+                ),
+            )
             start = max((t.number for t in room.seating.tables), default=0) + 1
             numbers = tuple(range(start, start + count))
             for number in numbers:
@@ -95,7 +101,13 @@ class LayoutActions:
                 new = replace(new, name=cleaned)
             if seat_count is not None and seat_count != table.seat_count:
                 if seat_count < table.seat_count:
-                    check_not_shootout(room, "removing seats")
+                    check_not_shootout(
+                        room,
+                        _(
+                            "A shootout is under way: removing seats is not possible (tables play "
+                            "down to one winner without balancing)."
+                        ),
+                    )
                 taken = sorted(s for s in room.seating.players_at(number) if s > seat_count)
                 if taken:
                     raise SeatingError(
@@ -130,7 +142,13 @@ class LayoutActions:
         """
 
         def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
-            check_not_shootout(room, "removing a table")
+            check_not_shootout(
+                room,
+                _(
+                    "A shootout is under way: removing a table is not possible (tables play "
+                    "down to one winner without balancing)."
+                ),
+            )
             count = room.seating.count(number)
             if count:
                 raise SeatingError(
