@@ -106,8 +106,10 @@ def _clean_look(look: Look) -> Look:
 
 def _clean_slides(slides: SlideShow) -> SlideShow:
     def slide(n: int, one: Slide) -> Slide:
-        title = _clean(one.title, f"Slide {n}: the title", MAX_TITLE_CHARS)
-        text = _clean(one.text, f"Slide {n}: the text", MAX_SLIDE_TEXT_CHARS, lines=True)
+        title = _clean(one.title, _("Slide {n}: the title").format(n=n), MAX_TITLE_CHARS)
+        text = _clean(
+            one.text, _("Slide {n}: the text").format(n=n), MAX_SLIDE_TEXT_CHARS, lines=True
+        )
         return replace(one, title=title, text=text)
 
     return replace(slides, slides=tuple(slide(n, s) for n, s in enumerate(slides.slides, 1)))

@@ -142,7 +142,9 @@ def _clean_entries(entries: Sequence[AllInHand]) -> list[AllInHand]:
         TextError: A name that cannot be stored (broken, invisible, too long).
     """
     return [
-        replace(e, name=clean_text(e.name, f"Hand {number}: the name", NAME_MAX))
+        replace(
+            e, name=clean_text(e.name, _("Hand {number}: the name").format(number=number), NAME_MAX)
+        )
         for number, e in enumerate(entries, start=1)
     ]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from clockapp import formats
 from clockapp.core.chips import ChipSet
 from clockapp.core.clock import apply_structure_edit
 from clockapp.core.money.handout import PlannedStacks
@@ -126,7 +127,14 @@ def clean_chips(chips: ChipSet) -> ChipSet:
         TextError: A color name that cannot be stored (broken, invisible, too long).
     """
     denominations = tuple(
-        replace(d, color=clean_text(d.color, f"Chip T{d.value:,}: the color", LABEL_MAX))
+        replace(
+            d,
+            color=clean_text(
+                d.color,
+                _("Chip T{value}: the color").format(value=formats.number(d.value)),
+                LABEL_MAX,
+            ),
+        )
         for d in chips.denominations
     )
     if denominations == chips.denominations:

@@ -50,7 +50,7 @@ def _clean_ticket(ticket: Ticket) -> Ticket:
     Raises:
         TextError: A description that cannot be stored (broken, invisible, too long).
     """
-    what = f"The ticket for {ordinal(ticket.place)}"
+    what = _("The ticket for {ordinal}").format(ordinal=ordinal(ticket.place))
     return replace(ticket, description=clean_text(ticket.description, what, NAME_MAX))
 
 

@@ -68,7 +68,7 @@ def propose(
     reserve: int,
 ) -> DealProposal:
     """Share the unpaid prizes among every player still in (nothing recorded)."""
-    check_cents(reserve, "The amount left to play for")
+    check_cents(reserve, _("The amount left to play for"))
     if view.table is None:
         raise ValidationError(
             _("No payout table to deal from: {problem}").format(problem=view.problem)

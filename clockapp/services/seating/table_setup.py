@@ -97,7 +97,9 @@ class LayoutActions:
             table = room.seating.table(number)
             new = table
             if name is not None:
-                cleaned = clean_text(name, f"Table {number}: the name", NAME_MAX)
+                cleaned = clean_text(
+                    name, _("Table {number}: the name").format(number=number), NAME_MAX
+                )
                 new = replace(new, name=cleaned)
             if seat_count is not None and seat_count != table.seat_count:
                 if seat_count < table.seat_count:
