@@ -46,7 +46,7 @@ def _with_hint(error: DomainError, db: str | None) -> str:
 
 
 def _fail(prog: str, message: str) -> int:
-    print(_("{prog}: {message}").format(prog=prog, message=message), file=sys.stderr)
+    print(f"{prog}: {message}", file=sys.stderr)
     return 1
 
 

@@ -92,7 +92,7 @@ def _hand_text(result: tuple[tuple[Card, ...], list[Any], str], args: argparse.N
     width = max(len(format_cards(cards)) for cards, _ in pairs)
     describe_width = max(len(v.describe()) for v in values)
     for i, (cards, value) in enumerate(pairs):
-        mark = "  WINS" if i in ranking[0] and len(ranking[0]) == 1 else ""
+        mark = "  " + _("WINS") if i in ranking[0] and len(ranking[0]) == 1 else ""
         mark = "  SPLITS" if i in ranking[0] and len(ranking[0]) > 1 else mark
         lines.append(
             _("  #{number:<2} {cards:<{width}}  {hand:<{hand_width}}  plays {best}{mark}").format(
@@ -107,8 +107,12 @@ def _hand_text(result: tuple[tuple[Card, ...], list[Any], str], args: argparse.N
         )
     winners = ", ".join(f"#{i + 1}" for i in ranking[0])
     best = values[ranking[0][0]].describe()
-    verb = "Winner" if len(ranking[0]) == 1 else "Split pot"
-    lines.append(_("{verb}: {winners} ({best})").format(verb=verb, winners=winners, best=best))
+    said = (
+        _("Winner: {winners} ({hand})")
+        if len(ranking[0]) == 1
+        else _("Split pot: {winners} ({hand})")
+    )
+    lines.append(said.format(winners=winners, hand=best))
     return "\n".join(lines) + "\n"
 
 

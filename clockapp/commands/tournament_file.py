@@ -39,7 +39,7 @@ def _parser(prog: str, description: str) -> argparse.ArgumentParser:
 
 
 def _fail(prog: str, message: str) -> int:
-    print(_("{prog}: {message}").format(prog=prog, message=message), file=sys.stderr)
+    print(f"{prog}: {message}", file=sys.stderr)
     return 1
 
 

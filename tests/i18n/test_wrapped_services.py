@@ -69,10 +69,16 @@ def _name(node: ast.expr) -> str:
 
 
 def _words(node: ast.expr) -> bool:
-    """A literal a person reads: a plain or formatted string with letters in it."""
+    """A literal a person reads: a plain or formatted string with letters outside its fields
+    (`f"{name}: {error}"` only arranges texts translated elsewhere)."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return any(c.isalpha() for c in node.value)
-    return isinstance(node, ast.JoinedStr)
+    if isinstance(node, ast.JoinedStr):
+        return any(
+            isinstance(part, ast.Constant) and any(c.isalpha() for c in str(part.value))
+            for part in node.values
+        )
+    return False
 
 
 def _bare_literals(call: ast.Call) -> Iterator[ast.expr]:

@@ -64,7 +64,7 @@ def _scored(formula: Formula, event: EventPeople) -> tuple[int, ...]:
     try:
         return tuple(formula.points(person.points_input) for person in event.people)
     except FormulaError as error:
-        raise FormulaError(_("{name}: {error}").format(name=event.name, error=error)) from None
+        raise FormulaError(f"{event.name}: {error}") from None
 
 
 class LeagueService:

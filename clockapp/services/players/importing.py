@@ -198,7 +198,7 @@ def parse_name_list(text: str) -> tuple[NamedLine, ...]:
                     _("Line {line}: {error}").format(line=record.line, error=error)
                 ) from None
     except FileFormatError as error:
-        raise PlayerError(_("{error}").format(error=error)) from None
+        raise PlayerError(str(error)) from None
     return tuple(result)
 
 
