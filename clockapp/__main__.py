@@ -19,6 +19,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     command = find_command(args[0]) if args else None
     if command is not None:
+        from clockapp.i18n import set_language
+
+        # A tool speaks the system's language (the app's own choice is a setting of its
+        # windows, read when they start).
+        set_language(None)
         # Every tool runs inside the net: one clear line on stderr and a non-zero status for
         # any error, a quiet end when its output pipe is closed.
         tool = command

@@ -13,7 +13,7 @@ the windows, the wall, the web view and the receipts do. The language is `i18n.c
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import date, datetime, time
 from decimal import Decimal, localcontext
@@ -21,6 +21,7 @@ from functools import cache
 
 from babel import Locale, UnknownLocaleError
 from babel.dates import format_date, format_skeleton
+from babel.lists import format_list
 from babel.numbers import NumberPattern, format_decimal, format_percent
 
 from clockapp.i18n import current_language
@@ -141,6 +142,26 @@ def percent(value: float | Decimal, digits: int = 0) -> str:
     fraction = "." + "0" * digits if digits else ""
     with _digits_for(value * 100):
         return format_percent(value, format=f"#,##0{fraction}%", locale=current_locale())
+
+
+def listing(parts: Sequence[str], *, counts: bool = False) -> str:
+    """Parts of a sentence joined as the current language lists them (CLDR list patterns).
+
+    `counts` lists figures side by side, without a conjunction ("3 new, 1 skipped": CLDR's
+    unit lists), where a locale has that pattern.
+
+    >>> listing(["a", "b", "c"]), listing(["a", "b"]), listing(["3 new", "1 skipped"], counts=True)
+    ('a, b, and c', 'a and b', '3 new, 1 skipped')
+    """
+    if not parts:
+        return ""
+    locale = current_locale()
+    if counts:
+        try:
+            return format_list(list(parts), style="unit", locale=locale)
+        except KeyError:  # a locale whose CLDR data has no unit list: its usual list
+            pass
+    return format_list(list(parts), locale=locale)
 
 
 def time_of_day(moment: time | datetime) -> str:

@@ -10,6 +10,9 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
+
 Command = Callable[[Sequence[str]], int]
 
 # command name -> (module, function)
@@ -34,16 +37,16 @@ def command_names() -> tuple[str, ...]:
 
 #: One line for each command-line tool in `clockapp --help` (a tool missing here is still listed).
 TOOL_SUMMARIES = {
-    "structure": "suggest a blind structure, or list the presets",
-    "hand": "who wins a showdown, and with what",
-    "odds": "each hand's chance to win, now or on a given board",
-    "pots": "settle a hand's chips: main and side pots, odd chips, payouts",
-    "backup": "back up the database now (--list: the backups, --keep N: how many)",
-    "backups": "list the database's backups, newest first",
-    "restore": "put a backup back (NAME or --latest)",
-    "web": "serve the live web view for phones and TVs (read-only)",
-    "export-tournament": "save a tournament as one file (FILE, --tournament ID)",
-    "import-tournament": "open a tournament file as a new tournament (--new-players)",
+    "structure": N_("suggest a blind structure, or list the presets"),
+    "hand": N_("who wins a showdown, and with what"),
+    "odds": N_("each hand's chance to win, now or on a given board"),
+    "pots": N_("settle a hand's chips: main and side pots, odd chips, payouts"),
+    "backup": N_("back up the database now (--list: the backups, --keep N: how many)"),
+    "backups": N_("list the database's backups, newest first"),
+    "restore": N_("put a backup back (NAME or --latest)"),
+    "web": N_("serve the live web view for phones and TVs (read-only)"),
+    "export-tournament": N_("save a tournament as one file (FILE, --tournament ID)"),
+    "import-tournament": N_("open a tournament file as a new tournament (--new-players)"),
 }
 
 
@@ -55,9 +58,9 @@ def tools_epilog() -> str:
     """
     names = command_names()
     width = max((len(name) for name in names), default=0)
-    lines = ["command-line tools (clockapp TOOL --help for each; they need no display):"]
+    lines = [_("command-line tools (clockapp TOOL --help for each; they need no display):")]
     for name in names:
-        summary = TOOL_SUMMARIES.get(name, "")
+        summary = _(TOOL_SUMMARIES[name]) if name in TOOL_SUMMARIES else ""
         lines.append(f"  clockapp {name:<{width}}  {summary}".rstrip())
     return "\n".join(lines)
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 
 if TYPE_CHECKING:
     from clockapp.services.app import Services
@@ -30,7 +31,7 @@ def _parser(prog: str, description: str) -> argparse.ArgumentParser:
     parser.add_argument(
         "--db",
         metavar="URL",
-        help="database: a SQLAlchemy URL or a SQLite file path (default: your user data folder)",
+        help=_("database: a SQLAlchemy URL or a SQLite file path (default: your user data folder)"),
     )
     return parser
 
@@ -67,11 +68,11 @@ def _print_list(db: str | None) -> int:
 
     path = database_file(db)
     if path is None:
-        print("This database is on a PostgreSQL server: its backups are pg_dump files.")
+        print(_("This database is on a PostgreSQL server: its backups are pg_dump files."))
         return 0
     backups = list_file_backups(path)  # without opening it: a damaged file still lists
     if not backups:
-        print("No backups yet.")
+        print(_("No backups yet."))
         return 0
     for backup in backups:
         print(_row(backup))
@@ -80,11 +81,11 @@ def _print_list(db: str | None) -> int:
 
 def backup_main(argv: Sequence[str]) -> int:
     """`clockapp backup`: take a backup now, list them (`--list`), or set how many are kept."""
-    parser = _parser("clockapp backup", "Back up the database now (an online copy).")
-    parser.add_argument("--list", action="store_true", help="list the backups, newest first")
-    parser.add_argument("--keep", type=int, metavar="N", help="keep the newest N automatic ones")
+    parser = _parser("clockapp backup", _("Back up the database now (an online copy)."))
+    parser.add_argument("--list", action="store_true", help=_("list the backups, newest first"))
+    parser.add_argument("--keep", type=int, metavar="N", help=_("keep the newest N automatic ones"))
     parser.add_argument(
-        "--out", type=Path, metavar="FILE", help="PostgreSQL: the pg_dump file to write"
+        "--out", type=Path, metavar="FILE", help=_("PostgreSQL: the pg_dump file to write")
     )
     args = parser.parse_args(list(argv))
     try:
@@ -94,15 +95,19 @@ def backup_main(argv: Sequence[str]) -> int:
         try:
             if args.keep is not None:
                 kept = services.backups.set_keep(args.keep)
-                print(f"The newest {kept} automatic backups are kept.")
+                print(_("The newest {kept} automatic backups are kept.").format(kept=kept))
                 return 0
             if services.backups.database is None:
                 stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
                 target = args.out or Path(f"clockapp-{stamp}.dump")
-                print(f"wrote {services.backups.dump(target)} (restore it with pg_restore)")
+                print(
+                    _("wrote {dump} (restore it with pg_restore)").format(
+                        dump=services.backups.dump(target)
+                    )
+                )
                 return 0
             taken = services.backups.take("manual")
-            print(f"wrote {taken.path}")
+            print(_("wrote {path}").format(path=taken.path))
             return 0
         finally:
             services.ctx.engine.dispose()
@@ -119,11 +124,11 @@ def restore_main(argv: Sequence[str]) -> int:
     """`clockapp restore NAME | --latest`: put a backup back."""
     parser = _parser(
         "clockapp restore",
-        "Put a backup back in place of the database (the current state is backed up first).",
+        _("Put a backup back in place of the database (the current state is backed up first)."),
     )
     which = parser.add_mutually_exclusive_group(required=True)
-    which.add_argument("name", nargs="?", help="the backup's file name (see `clockapp backups`)")
-    which.add_argument("--latest", action="store_true", help="the newest backup")
+    which.add_argument("name", nargs="?", help=_("the backup's file name (see `clockapp backups`)"))
+    which.add_argument("--latest", action="store_true", help=_("the newest backup"))
     args = parser.parse_args(list(argv))
     from clockapp.services.errors import DatabaseCorruptError
 
@@ -138,7 +143,11 @@ def restore_main(argv: Sequence[str]) -> int:
             )
         finally:
             services.ctx.engine.dispose()
-        print(f"restored {outcome.value.name} ({_row(outcome.value).splitlines()[0]})")
+        print(
+            _("restored {name} ({backup})").format(
+                name=outcome.value.name, backup=_row(outcome.value).splitlines()[0]
+            )
+        )
         return 0
     except DomainError as error:
         return _fail("clockapp restore", str(error))
@@ -157,7 +166,9 @@ def _restore_damaged(error: DomainError, name: str | None) -> int:
         raise error
     restored = restore_file(Path(path), name)
     print(
-        f"The database was damaged; restored {restored.name} (the damaged file is kept as "
-        f"{Path(path).name}.damaged)."
+        _(
+            "The database was damaged; restored {name} (the damaged file is kept as "
+            "{damaged}.damaged)."
+        ).format(name=restored.name, damaged=Path(path).name)
     )
     return 0

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable
 
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 
 EXIT_BAD_INPUT = 2
 EXIT_FAILED = 1
@@ -48,15 +49,19 @@ def run_guarded(prog: str, command: Callable[[], int]) -> int:
         _silence_stdout()
         return EXIT_FAILED
     except KeyboardInterrupt:
-        _say(f"{prog}: interrupted")
+        _say(_("{prog}: interrupted").format(prog=prog))
         return EXIT_INTERRUPTED
     except DomainError as error:
-        _say(f"{prog}: error: {' '.join(str(error).split())}")
+        _say(_("{prog}: error: {message}").format(prog=prog, message=" ".join(str(error).split())))
         return EXIT_BAD_INPUT
     except Exception as error:
         from clockapp.logs import describe_unexpected, log_unexpected
 
         path = log_unexpected(error, prog)
-        _say(f"{prog}: error: {describe_unexpected(error, path)}")
+        _say(
+            _("{prog}: error: {message}").format(
+                prog=prog, message=describe_unexpected(error, path)
+            )
+        )
         return EXIT_FAILED
     return code

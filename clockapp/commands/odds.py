@@ -14,7 +14,9 @@ import argparse
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from clockapp import formats
 from clockapp.commands.poker_common import card_texts, game_type, run_tool, whole_number
+from clockapp.i18n import gettext as _
 from clockapp.poker import Equity, Game, format_cards
 from clockapp.poker import equity as compute_equity
 from clockapp.poker.equity import MAX_SAMPLES
@@ -26,34 +28,41 @@ def _odds_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="clockapp odds",
         description=(
-            "Each hand's chance to win, tie, and its expected share of the pot, with the outs "
-            "on the flop and turn. Exact (every remaining board) when feasible; otherwise a "
-            "seeded Monte Carlo with its 95% margin of error (Omaha preflop with five or more "
-            "hands), unless --exact."
+            _(
+                "Each hand's chance to win, tie, and its expected share of "
+                "the pot, with the outs on the flop and turn. Exact (every "
+                "remaining board) when feasible; otherwise a seeded Monte "
+                "Carlo with its 95% margin of error (Omaha preflop with "
+                "five or more hands), unless --exact."
+            )
         ),
-        epilog="Outs: cards that would put a hand ahead (or give it a share) on the next street.",
+        epilog=_(
+            "Outs: cards that would put a hand ahead (or give it a share) on the next street."
+        ),
     )
-    parser.add_argument("hands", nargs="+", metavar="HAND", help='hole cards, e.g. "As Ad"')
-    parser.add_argument("--board", default="", help='the board so far, e.g. "2s Ah Ac"')
-    parser.add_argument("--dead", default="", help="cards known to be out of play")
+    parser.add_argument("hands", nargs="+", metavar="HAND", help=_('hole cards, e.g. "As Ad"'))
+    parser.add_argument("--board", default="", help=_('the board so far, e.g. "2s Ah Ac"'))
+    parser.add_argument("--dead", default="", help=_("cards known to be out of play"))
     parser.add_argument(
-        "--game", type=game_type, help="holdem or omaha (default: omaha when hands have 4 cards)"
+        "--game", type=game_type, help=_("holdem or omaha (default: omaha when hands have 4 cards)")
     )
     how = parser.add_mutually_exclusive_group()
     how.add_argument(
         "--exact",
         action="store_true",
-        help="count every remaining board, even where a Monte Carlo run is the default",
+        help=_("count every remaining board, even where a Monte Carlo run is the default"),
     )
     how.add_argument(
         "--samples",
         type=whole_number,
-        help=f"force a Monte Carlo run over this many random boards (at most {MAX_SAMPLES:,})",
+        help=_(
+            "force a Monte Carlo run over this many random boards (at most {max_samples:,})"
+        ).format(max_samples=MAX_SAMPLES),
     )
     parser.add_argument(
-        "--seed", type=whole_number, default=0, help="Monte Carlo seed, 0 or more (default 0)"
+        "--seed", type=whole_number, default=0, help=_("Monte Carlo seed, 0 or more (default 0)")
     )
-    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    parser.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
     return parser
 
 
@@ -81,11 +90,16 @@ def _odds_text(result: Equity, args: argparse.Namespace) -> str:
         f"Board: {board} ({name})" + (f"; dead: {format_cards(result.dead)}" if result.dead else "")
     )
     if result.exact:
-        lines.append(f"Exact: every one of {result.boards:,} boards counted.")
+        lines.append(
+            _("Exact: every one of {boards} boards counted.").format(
+                boards=formats.number(result.boards)
+            )
+        )
     else:
         lines.append(
-            f"Monte Carlo: {result.boards:,} random boards, seed {result.seed}; "
-            "± is the 95% margin of error."
+            _(
+                "Monte Carlo: {boards} random boards, seed {seed}; ± is the 95% margin of error."
+            ).format(boards=formats.number(result.boards), seed=result.seed)
         )
     width = max(len(format_cards(h.cards)) for h in result)
     for i, hand in enumerate(result):

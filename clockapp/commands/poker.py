@@ -31,6 +31,7 @@ from clockapp.commands.poker_common import (
     run_tool,
 )
 from clockapp.commands.pots import pots_main
+from clockapp.i18n import gettext as _
 from clockapp.poker import Card, Game, HandValue, PokerError, evaluate, format_cards, showdown
 from clockapp.poker.showdown import rank_groups
 
@@ -44,19 +45,22 @@ def _hand_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="clockapp hand",
         description=(
-            "Who wins a showdown and with what. With --board, each HAND is a player's hole "
-            "cards (two for Hold'em, four for Omaha) and the hands are ranked. Without a "
-            "board, each HAND is a complete 5-7 card hand. Cards are written like "
-            '"As Kd", "AsKd", "10h 9c" or "A♠ K♦".'
+            _(
+                "Who wins a showdown and with what. With --board, each "
+                "HAND is a player's hole cards (two for Hold'em, four for "
+                "Omaha) and the hands are ranked. Without a board, each "
+                "HAND is a complete 5-7 card hand. Cards are written like "
+                '"As Kd", "AsKd", "10h 9c" or "A♠ K♦".'
+            )
         ),
-        epilog="In --json output, hands, winners and ranking count from 0 in the order given.",
+        epilog=_("In --json output, hands, winners and ranking count from 0 in the order given."),
     )
-    parser.add_argument("hands", nargs="+", metavar="HAND", help='hole cards, e.g. "As Ad"')
-    parser.add_argument("--board", help='the board, 3 to 5 cards, e.g. "2s Ah Ac Th Jh"')
+    parser.add_argument("hands", nargs="+", metavar="HAND", help=_('hole cards, e.g. "As Ad"'))
+    parser.add_argument("--board", help=_('the board, 3 to 5 cards, e.g. "2s Ah Ac Th Jh"'))
     parser.add_argument(
-        "--game", type=game_type, help="holdem or omaha (default: omaha when hands have 4 cards)"
+        "--game", type=game_type, help=_("holdem or omaha (default: omaha when hands have 4 cards)")
     )
-    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    parser.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
     return parser
 
 
@@ -66,13 +70,13 @@ def _hand_body(args: argparse.Namespace) -> tuple[tuple[Card, ...], list[Any], s
         holes = [list(hole) for hole in result.hands]
         return result.board, [*zip(holes, result.values, strict=True)], result.game.value
     if args.game == Game.OMAHA.value:
-        raise BadInput("Omaha hands need --board: two hole cards play with three from the board")
+        raise BadInput(_("Omaha hands need --board: two hole cards play with three from the board"))
     pairs = []
     for i, hand in enumerate(args.hands):
         try:
             value = evaluate(hand)
         except PokerError as error:
-            raise BadInput(f"hand {i + 1}: {error}") from None
+            raise BadInput(_("hand {number}: {error}").format(number=i + 1, error=error)) from None
         pairs.append((list(value.best_five), value))
     return (), pairs, Game.HOLDEM.value
 
@@ -84,20 +88,31 @@ def _hand_text(result: tuple[tuple[Card, ...], list[Any], str], args: argparse.N
     lines = []
     if board:
         name = "Omaha" if game == Game.OMAHA.value else "Hold'em"
-        lines.append(f"Board: {format_cards(board)} ({name})")
+        lines.append(_("Board: {cards} ({game})").format(cards=format_cards(board), game=name))
     width = max(len(format_cards(cards)) for cards, _ in pairs)
     describe_width = max(len(v.describe()) for v in values)
     for i, (cards, value) in enumerate(pairs):
-        mark = "  WINS" if i in ranking[0] and len(ranking[0]) == 1 else ""
+        mark = "  " + _("WINS") if i in ranking[0] and len(ranking[0]) == 1 else ""
         mark = "  SPLITS" if i in ranking[0] and len(ranking[0]) > 1 else mark
         lines.append(
-            f"  #{i + 1:<2} {format_cards(cards):<{width}}  {value.describe():<{describe_width}}"
-            f"  plays {format_cards(value.best_five)}{mark}"
+            _("  #{number:<2} {cards:<{width}}  {hand:<{hand_width}}  plays {best}{mark}").format(
+                number=i + 1,
+                cards=format_cards(cards),
+                width=width,
+                hand=value.describe(),
+                hand_width=describe_width,
+                best=format_cards(value.best_five),
+                mark=mark,
+            )
         )
     winners = ", ".join(f"#{i + 1}" for i in ranking[0])
     best = values[ranking[0][0]].describe()
-    verb = "Winner" if len(ranking[0]) == 1 else "Split pot"
-    lines.append(f"{verb}: {winners} ({best})")
+    said = (
+        _("Winner: {winners} ({hand})")
+        if len(ranking[0]) == 1
+        else _("Split pot: {winners} ({hand})")
+    )
+    lines.append(said.format(winners=winners, hand=best))
     return "\n".join(lines) + "\n"
 
 

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
+from clockapp.i18n import gettext as _
 from clockapp.poker import Card, Game, PokerError
 
 EXIT_BAD_INPUT = 2
@@ -40,7 +41,7 @@ def run_tool(
     try:
         result = body(args)
     except (BadInput, PokerError) as error:
-        print(f"{prog}: error: {error}", file=sys.stderr)
+        print(_("{prog}: error: {error}").format(prog=prog, error=error), file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.json:
         json.dump(to_json(result, args), stream, indent=2, ensure_ascii=False)
@@ -62,7 +63,9 @@ def game_type(text: str) -> str:
         return Game.HOLDEM.value
     if value in ("omaha", "plo"):
         return Game.OMAHA.value
-    raise argparse.ArgumentTypeError(f"{text!r} is not a game (use holdem or omaha)")
+    raise argparse.ArgumentTypeError(
+        _("{text!r} is not a game (use holdem or omaha)").format(text=text)
+    )
 
 
 def whole_number(text: str) -> int:
@@ -70,4 +73,6 @@ def whole_number(text: str) -> int:
     try:
         return int(text.replace("_", ""))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(
+            _("{text!r} is not a whole number").format(text=text)
+        ) from None

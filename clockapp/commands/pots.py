@@ -13,12 +13,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
+from clockapp import formats
 from clockapp.commands.poker_common import BadInput, run_tool, whole_number
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 from clockapp.poker import Settlement, settle
 
 # ---------------------------------------------------------------------------------------- pots
 
-_POTS_HELP = """\
+_POTS_HELP = N_("""\
 Seats are numbered from 1 in clockwise order, in the order of --bets, as directors count them.
 
   --bets 40,10,40        what each seat put in this hand (all streets), by seat
@@ -38,30 +41,32 @@ for 10, Cindy calls; Bob has the best hand, then Cindy:
 In --json output every seat is given twice: "seat" counts from 1 as above, "index" from 0 (the
 position in --bets, as the clockapp.poker library counts). "seats" lists each seat's bet, fold
 and take; "payouts" is each seat's take as a list in --bets order.
-"""
+""")
 
 
 def _pots_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="clockapp pots",
-        description="Settle a hand's chips: uncalled bet, main and side pots, odd chips, payouts.",
-        epilog=_POTS_HELP,
+        description=_(
+            "Settle a hand's chips: uncalled bet, main and side pots, odd chips, payouts."
+        ),
+        epilog=_(_POTS_HELP),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--bets", required=True, help="each seat's chips in, e.g. 40,10,40")
-    parser.add_argument("--folded", help="fold flags by seat, e.g. 0,1,0 (default: none)")
+    parser.add_argument("--bets", required=True, help=_("each seat's chips in, e.g. 40,10,40"))
+    parser.add_argument("--folded", help=_("fold flags by seat, e.g. 0,1,0 (default: none)"))
     parser.add_argument(
-        "--ranking", help='seats from 1, groups best first, e.g. "2;3;1" or "2,3;1"'
+        "--ranking", help=_('seats from 1, groups best first, e.g. "2;3;1" or "2,3;1"')
     )
     parser.add_argument(
-        "--button", type=whole_number, required=True, help="the button's seat (from 1)"
+        "--button", type=whole_number, required=True, help=_("the button's seat (from 1)")
     )
-    parser.add_argument("--dead", type=whole_number, default=0, help="dead money (default 0)")
+    parser.add_argument("--dead", type=whole_number, default=0, help=_("dead money (default 0)"))
     parser.add_argument(
-        "--chip", type=whole_number, default=1, help="smallest chip in play (default 1)"
+        "--chip", type=whole_number, default=1, help=_("smallest chip in play (default 1)")
     )
-    parser.add_argument("--names", help="seat names, e.g. Alice,Bob,Cindy")
-    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    parser.add_argument("--names", help=_("seat names, e.g. Alice,Bob,Cindy"))
+    parser.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
     return parser
 
 
@@ -79,9 +84,13 @@ def _parse_bets(text: str) -> list[int]:
         try:
             bet = int(part.replace("_", ""))
         except ValueError:
-            raise BadInput(f"--bets: {part!r} is not a whole number of chips") from None
+            raise BadInput(
+                _("--bets: {part!r} is not a whole number of chips").format(part=part)
+            ) from None
         if bet < 0:
-            raise BadInput(f"--bets: seat {seat}'s bet {bet} is negative")
+            raise BadInput(
+                _("--bets: seat {seat}'s bet {bet} is negative").format(seat=seat, bet=bet)
+            )
         bets.append(bet)
     return bets
 
@@ -96,9 +105,15 @@ def _parse_folded(text: str | None, seats: int) -> list[bool]:
         elif part.lower() in _NO:
             flags.append(False)
         else:
-            raise BadInput(f"--folded: {part!r} is not 0 or 1 (1 means the seat folded)")
+            raise BadInput(
+                _("--folded: {part!r} is not 0 or 1 (1 means the seat folded)").format(part=part)
+            )
     if len(flags) != seats:
-        raise BadInput(f"--folded has {len(flags)} flags but --bets has {seats} seats")
+        raise BadInput(
+            _("--folded has {count} flags but --bets has {seats} seats").format(
+                count=len(flags), seats=seats
+            )
+        )
     return flags
 
 
@@ -116,7 +131,9 @@ def _parse_ranking(text: str | None) -> list[list[int]] | None:
                 group.append(int(part))
             except ValueError:
                 raise BadInput(
-                    f'--ranking: {part!r} is not a seat number (write e.g. "2;3;1" or "2,3;1")'
+                    _(
+                        '--ranking: {part!r} is not a seat number (write e.g. "2;3;1" or "2,3;1")'
+                    ).format(part=part)
                 ) from None
         groups.append(group)
     return groups
@@ -133,23 +150,33 @@ def _check_seats(button: int, ranking: list[list[int]] | None, folded: list[bool
     """
     seats = len(folded)
     if not 1 <= button <= seats:
-        raise BadInput(f"--button {button}: there is no seat {button}; {_seat_range(seats)}")
+        raise BadInput(
+            _("--button {button}: there is no seat {button}; {seat_range}").format(
+                button=button, seat_range=_seat_range(seats)
+            )
+        )
     if ranking is None:
         return
     ranked: list[int] = []
     for group in ranking:
         for seat in group:
             if not 1 <= seat <= seats:
-                raise BadInput(f"--ranking names seat {seat}, but {_seat_range(seats)}")
+                raise BadInput(
+                    _("--ranking names seat {seat}, but {seat_range}").format(
+                        seat=seat, seat_range=_seat_range(seats)
+                    )
+                )
             if folded[seat - 1]:
-                raise BadInput(f"--ranking names seat {seat}, which folded")
+                raise BadInput(_("--ranking names seat {seat}, which folded").format(seat=seat))
             if seat in ranked:
-                raise BadInput(f"--ranking names seat {seat} twice")
+                raise BadInput(_("--ranking names seat {seat} twice").format(seat=seat))
             ranked.append(seat)
     missing = [seat for seat in range(1, seats + 1) if not folded[seat - 1] and seat not in ranked]
     if missing:
         names = ", ".join(str(s) for s in missing)
-        raise BadInput(f"--ranking leaves out seat(s) {names}, still in the hand")
+        raise BadInput(
+            _("--ranking leaves out seat(s) {names}, still in the hand").format(names=names)
+        )
 
 
 @dataclass(frozen=True)
@@ -166,7 +193,11 @@ def _pots_body(args: argparse.Namespace) -> _Pots:
     bets = _parse_bets(args.bets)
     names = _split_list(args.names) if args.names else None
     if names is not None and len(names) != len(bets):
-        raise BadInput(f"--names has {len(names)} names but --bets has {len(bets)} seats")
+        raise BadInput(
+            _("--names has {names} names but --bets has {seats} seats").format(
+                names=len(names), seats=len(bets)
+            )
+        )
     folded = _parse_folded(args.folded, len(bets))
     ranking = _parse_ranking(args.ranking)
     _check_seats(args.button, ranking, folded)
@@ -183,11 +214,13 @@ def _pots_body(args: argparse.Namespace) -> _Pots:
 
 def _namer(names: list[str] | None) -> Callable[[int], str]:
     """A seat's name by its index: the name given, or `seat 3` counted from 1."""
-    return (lambda index: names[index]) if names else (lambda index: f"seat {index + 1}")
+    if names:
+        return lambda index: names[index]
+    return lambda index: _("seat {number}").format(number=index + 1)
 
 
 def _pot_title(number: int) -> str:
-    return "Main pot" if number == 0 else f"Side pot {number}"
+    return _("Main pot") if number == 0 else _("Side pot {number}").format(number=number)
 
 
 def _pots_text(run: _Pots, args: argparse.Namespace) -> str:
@@ -195,28 +228,35 @@ def _pots_text(run: _Pots, args: argparse.Namespace) -> str:
     lines = []
     if result.uncalled:
         lines.append(
-            f"Uncalled bet: {result.uncalled.amount:,} back to {name(result.uncalled.seat)}"
+            _("Uncalled bet: {amount} back to {name}").format(
+                amount=formats.number(result.uncalled.amount), name=name(result.uncalled.seat)
+            )
         )
     odd = False
     for i, pot in enumerate(result.pots):
         eligible = ", ".join(name(s) for s in pot.eligible)
-        line = f"{_pot_title(i)}: {pot.amount:,}  eligible: {eligible}"
+        line = _("{pot}: {amount}  eligible: {eligible}").format(
+            pot=_pot_title(i), amount=formats.number(pot.amount), eligible=eligible
+        )
         if pot.shares:
             parts = []
             for share in pot.shares:
                 mark = "*" if share.odd_chip else ""
                 odd = odd or bool(share.odd_chip)
-                parts.append(f"{name(share.seat)} {share.amount:,}{mark}")
+                parts.append(f"{name(share.seat)} {formats.number(share.amount)}{mark}")
             line += "  ->  " + ", ".join(parts)
         lines.append(line)
     if odd:
         lines.append(
-            f"  * includes an odd chip (in units of {args.chip:,}, from the button's left)"
+            _("  * includes an odd chip (in units of {chip}, from the button's left)").format(
+                chip=formats.number(args.chip)
+            )
         )
     if args.ranking is None:
-        lines.append("No --ranking given: the pots are not awarded.")
-    lines.append("Payouts: " + ", ".join(f"{name(s)} {p:,}" for s, p in enumerate(result.payouts)))
-    lines.append(f"Total: {result.total:,}")
+        lines.append(_("No --ranking given: the pots are not awarded."))
+    payouts = ", ".join(f"{name(s)} {formats.number(p)}" for s, p in enumerate(result.payouts))
+    lines.append(_("Payouts: {payouts}").format(payouts=payouts))
+    lines.append(_("Total: {total}").format(total=formats.number(result.total)))
     return "\n".join(lines) + "\n"
 
 

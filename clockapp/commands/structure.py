@@ -16,11 +16,14 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from clockapp import formats
 from clockapp.core.chips import ChipSet
 from clockapp.core.generator import AnteStyle, SuggestedStructure, suggest_structure
 from clockapp.core.presets import SHIPPED_PRESETS, parse_preset
 from clockapp.core.structure import structure_to_dict
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext, pgettext
 
 EXIT_BAD_INPUT = 2
 
@@ -37,9 +40,11 @@ def _positive_int(text: str) -> int:
     try:
         value = int(text.replace(",", "").replace("_", ""))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(
+            _("{text!r} is not a whole number").format(text=text)
+        ) from None
     if value < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is negative")
+        raise argparse.ArgumentTypeError(_("{text!r} is negative").format(text=text))
     return value
 
 
@@ -48,10 +53,12 @@ def _hours(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not a number of hours (e.g. 5 or 4.5)"
+            _("{text!r} is not a number of hours (e.g. 5 or 4.5)").format(text=text)
         ) from None
     if not 0 < value <= 48:
-        raise argparse.ArgumentTypeError(f"{text!r} hours is not between 0 and 48")
+        raise argparse.ArgumentTypeError(
+            _("{text!r} hours is not between 0 and 48").format(text=text)
+        )
     return value
 
 
@@ -65,10 +72,10 @@ def _parse_chips(text: str) -> list[int]:
             values.append(int(part))
         except ValueError:
             raise _BadInput(
-                f"--chips: {part!r} is not a chip value (use e.g. 5,25,100,500)"
+                _("--chips: {part!r} is not a chip value (use e.g. 5,25,100,500)").format(part=part)
             ) from None
     if not values:
-        raise _BadInput("--chips: give at least one chip value (e.g. 5,25,100,500)")
+        raise _BadInput(_("--chips: give at least one chip value (e.g. 5,25,100,500)"))
     return values
 
 
@@ -82,14 +89,20 @@ def _parse_owned(text: str, values: Sequence[int]) -> list[int]:
             value = int(value_text.strip().lstrip("Tt"))
             count = int(count_text.strip())
         except ValueError:
-            raise _BadInput(f"--owned: {part!r} is not VALUE=COUNT (e.g. 25=200)") from None
+            raise _BadInput(
+                _("--owned: {part!r} is not VALUE=COUNT (e.g. 25=200)").format(part=part)
+            ) from None
         if not sep or value not in owned:
-            raise _BadInput(f"--owned: {part!r} names a chip that is not in --chips")
+            raise _BadInput(
+                _("--owned: {part!r} names a chip that is not in --chips").format(part=part)
+            )
         if count < 0:
-            raise _BadInput(f"--owned: {part!r} has a negative count")
+            raise _BadInput(_("--owned: {part!r} has a negative count").format(part=part))
         if count > OWNED_MAX:
             raise _BadInput(
-                f"--owned: {part!r}: a host owns at most {OWNED_MAX:,} chips of a colour"
+                _("--owned: {part!r}: a host owns at most {owned_max:,} chips of a colour").format(
+                    part=part, owned_max=OWNED_MAX
+                )
             )
         owned[value] = count
     return [owned[v] for v in values]
@@ -98,46 +111,49 @@ def _parse_owned(text: str, values: Sequence[int]) -> list[int]:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="clockapp structure",
-        description="Suggest a blind structure, or list the shipped presets.",
+        description=_("Suggest a blind structure, or list the shipped presets."),
     )
     commands = parser.add_subparsers(dest="command", required=True)
     suggest = commands.add_parser(
         "suggest",
-        help="suggest a structure, starting stack and chip count",
-        description="Suggest a blind structure following the rules experienced hosts use.",
+        help=_("suggest a structure, starting stack and chip count"),
+        description=_("Suggest a blind structure following the rules experienced hosts use."),
     )
-    suggest.add_argument("--players", type=_positive_int, required=True, help="players expected")
-    suggest.add_argument("--stack", type=_positive_int, required=True, help="starting stack")
+    suggest.add_argument("--players", type=_positive_int, required=True, help=_("players expected"))
+    suggest.add_argument("--stack", type=_positive_int, required=True, help=_("starting stack"))
     suggest.add_argument(
-        "--hours", type=_hours, required=True, help="time budget in hours, breaks included"
+        "--hours", type=_hours, required=True, help=_("time budget in hours, breaks included")
     )
     suggest.add_argument(
-        "--level-minutes", type=_positive_int, required=True, help="length of each level"
+        "--level-minutes", type=_positive_int, required=True, help=_("length of each level")
     )
-    suggest.add_argument("--chips", required=True, help="chip values, e.g. 5,25,100,500")
-    suggest.add_argument("--rebuys", type=_positive_int, default=0, help="rebuys expected")
-    suggest.add_argument("--addons", type=_positive_int, default=0, help="add-ons expected")
-    suggest.add_argument("--rebuy-stack", type=_positive_int, help="chips per rebuy")
-    suggest.add_argument("--addon-stack", type=_positive_int, help="chips per add-on")
-    suggest.add_argument("--owned", help="chips the host owns, e.g. 5=300,25=200,100=100")
+    suggest.add_argument("--chips", required=True, help=_("chip values, e.g. 5,25,100,500"))
+    suggest.add_argument("--rebuys", type=_positive_int, default=0, help=_("rebuys expected"))
+    suggest.add_argument("--addons", type=_positive_int, default=0, help=_("add-ons expected"))
+    suggest.add_argument("--rebuy-stack", type=_positive_int, help=_("chips per rebuy"))
+    suggest.add_argument("--addon-stack", type=_positive_int, help=_("chips per add-on"))
+    suggest.add_argument("--owned", help=_("chips the host owns, e.g. 5=300,25=200,100=100"))
     suggest.add_argument(
-        "--break-every", type=_positive_int, default=90, help="minutes of play between breaks"
+        "--break-every", type=_positive_int, default=90, help=_("minutes of play between breaks")
     )
-    suggest.add_argument("--break-minutes", type=_positive_int, default=15, help="break length")
-    suggest.add_argument("--antes-from", type=_positive_int, help="first level with an ante")
+    suggest.add_argument("--break-minutes", type=_positive_int, default=15, help=_("break length"))
+    suggest.add_argument("--antes-from", type=_positive_int, help=_("first level with an ante"))
     suggest.add_argument(
         "--ante-style",
         choices=["big-blind", "per-player", "none"],
         default="big-blind",
-        help="big blind ante (default), per-player ante, or none",
+        help=_("big blind ante (default), per-player ante, or none"),
     )
     suggest.add_argument(
-        "--extra-levels", type=_positive_int, default=4, help="levels after the planned last (3-5)"
+        "--extra-levels",
+        type=_positive_int,
+        default=4,
+        help=_("levels after the planned last (3-5)"),
     )
-    suggest.add_argument("--name", help="the structure's name")
-    suggest.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    presets = commands.add_parser("presets", help="list the shipped preset structures")
-    presets.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    suggest.add_argument("--name", help=_("the structure's name"))
+    suggest.add_argument("--json", action="store_true", help=_("print JSON instead of a table"))
+    presets = commands.add_parser("presets", help=_("list the shipped preset structures"))
+    presets.add_argument("--json", action="store_true", help=_("print JSON instead of a table"))
     return parser
 
 
@@ -172,7 +188,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             name=args.name,
         )
     except (_BadInput, DomainError) as error:
-        print(f"clockapp structure suggest: error: {error}", file=sys.stderr)
+        print(_("clockapp structure suggest: error: {error}").format(error=error), file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.json:
         json.dump(result_to_dict(result, chips), out, indent=2)
@@ -217,53 +233,73 @@ def _chip(chips: ChipSet, value: int) -> str:
 
 def format_result(result: SuggestedStructure, chips: ChipSet) -> str:
     """The suggestion as a readable table."""
+    level, blinds_title = pgettext("structure column", "Level"), _("Blinds")
+    ante_title, minutes_title = _("Ante"), pgettext("minutes column", "Min")
     lines = [
-        f"Suggested structure: {result.name}",
-        f"Chips in play: {result.total_chips:,}; planned last big blind about "
-        f"{result.target_last_big_blind:,} (5% of the chips), at level "
-        f"{result.planned_last_level}.",
+        _("Suggested structure: {name}").format(name=result.name),
+        _(
+            "Chips in play: {chips}; planned last big blind about {big_blind} (5% of the "
+            "chips), at level {level}."
+        ).format(
+            chips=formats.number(result.total_chips),
+            big_blind=formats.number(result.target_last_big_blind),
+            level=result.planned_last_level,
+        ),
         "",
-        f"{'Level':>5}  {'Blinds':<17} {'Ante':<18} {'Min':>4}",
+        f"{level:>5}  {blinds_title:<17} {ante_title:<18} {minutes_title:>4}",
     ]
     number = 0
     for item in result.levels:
         if item.is_break:
-            text = f"{'':>5}  {item.label}: {item.minutes} min"
+            text = _("{label}: {minutes} min").format(label=item.label, minutes=item.minutes)
             if item.color_up:
-                text += ", color up " + ", ".join(_chip(chips, v) for v in item.color_up)
+                text = _("{label}: {minutes} min, color up {chips}").format(
+                    label=item.label,
+                    minutes=item.minutes,
+                    chips=", ".join(_chip(chips, v) for v in item.color_up),
+                )
+            text = f"{'':>5}  {text}"
             lines.append(text)
             continue
         number += 1
-        blinds = f"{item.small_blind:,}/{item.big_blind:,}"
+        blinds = f"{formats.chips(item.small_blind)}/{formats.chips(item.big_blind)}"
         ante = "-"
         if item.ante:
-            ante = f"{item.ante:,}" + (" (big blind)" if item.big_blind_ante else "")
+            ante = (
+                _("{ante} (big blind)").format(ante=formats.chips(item.ante))
+                if item.big_blind_ante
+                else formats.chips(item.ante)
+            )
         note = ""
         if number == result.planned_last_level:
-            note = "  <- planned last level"
+            note = "  " + _("<- planned last level")
         elif number > result.planned_last_level:
-            note = "  (extra)"
+            note = "  " + _("(extra)")
         lines.append(f"{number:>5}  {blinds:<17} {ante:<18} {item.minutes:>4}{note}")
     lines += [
         "",
-        f"Starting stack: {result.breakdown.describe()} ({result.breakdown.chip_count} chips)",
-        f"Rebuy: {result.rebuy_breakdown.describe()}",
+        ngettext(
+            "Starting stack: {stack} ({count} chip)",
+            "Starting stack: {stack} ({count} chips)",
+            result.breakdown.chip_count,
+        ).format(stack=result.breakdown.describe(), count=result.breakdown.chip_count),
+        _("Rebuy: {what}").format(what=result.rebuy_breakdown.describe()),
     ]
     if result.addon_breakdown != result.rebuy_breakdown:
-        lines.append(f"Add-on: {result.addon_breakdown.describe()}")
-    lines += ["", "Chips needed (stacks + rebuys/add-ons + color-ups + spares):"]
+        lines.append(_("Add-on: {what}").format(what=result.addon_breakdown.describe()))
+    lines += ["", _("Chips needed (stacks + rebuys/add-ons + color-ups + spares):")]
     for need in result.chips_needed.needs:
         text = (
             f"  {_chip(chips, need.value):<18} {need.total:>6,}  = {need.for_stacks:,} + "
             f"{need.for_rebuys:,} + {need.for_color_up:,} + {need.spares:,}"
         )
         if need.owned is not None:
-            text += f"; own {need.owned:,}"
+            text += "; " + _("own {count}").format(count=formats.number(need.owned))
             if need.shortfall:
-                text += f", SHORT {need.shortfall:,}"
+                text += ", " + _("SHORT {count}").format(count=formats.number(need.shortfall))
         lines.append(text)
     if result.warnings:
-        lines += ["", "Warnings:"]
+        lines += ["", _("Warnings:")]
         lines += [f"  - {warning}" for warning in result.warnings]
     return "\n".join(lines) + "\n"
 
@@ -278,7 +314,12 @@ def _presets(as_json: bool, out: TextIO) -> int:
         try:
             presets.append(parse_preset(path.read_text(encoding="utf-8"), key=file_name))
         except (OSError, DomainError) as error:
-            print(f"clockapp structure presets: {file_name}: {error}", file=sys.stderr)
+            print(
+                _("clockapp structure presets: {file_name}: {error}").format(
+                    file_name=file_name, error=error
+                ),
+                file=sys.stderr,
+            )
             return 1
     if as_json:
         data = [
@@ -297,6 +338,10 @@ def _presets(as_json: bool, out: TextIO) -> int:
         return 0
     for p in presets:
         out.write(
-            f"{p.key:<20} {p.name:<26} {p.structure.level_count:>3} levels  {p.description}\n"
+            f"{p.key:<20} {p.name:<26} "
+            + ngettext("{count:>3} level", "{count:>3} levels", p.structure.level_count).format(
+                count=p.structure.level_count
+            )
+            + f"  {p.description}\n"
         )
     return 0

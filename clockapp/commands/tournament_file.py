@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from clockapp.core.tournament_file import MAX_FILE_BYTES, SUFFIX
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 
 if TYPE_CHECKING:
     from clockapp.services.app import Services
@@ -26,11 +27,13 @@ if TYPE_CHECKING:
 
 def _parser(prog: str, description: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog=prog, description=description)
-    parser.add_argument("file", type=Path, help=f"the tournament file ({SUFFIX})")
+    parser.add_argument(
+        "file", type=Path, help=_("the tournament file ({suffix})").format(suffix=SUFFIX)
+    )
     parser.add_argument(
         "--db",
         metavar="URL",
-        help="database: a SQLAlchemy URL or a SQLite file path (default: your user data folder)",
+        help=_("database: a SQLAlchemy URL or a SQLite file path (default: your user data folder)"),
     )
     return parser
 
@@ -49,9 +52,9 @@ def _open(db: str | None) -> Services:
 def export_main(argv: Sequence[str]) -> int:
     """`clockapp export-tournament FILE`: save a tournament as one file."""
     prog = "clockapp export-tournament"
-    parser = _parser(prog, "Save a tournament as one file, to open on another computer.")
+    parser = _parser(prog, _("Save a tournament as one file, to open on another computer."))
     parser.add_argument(
-        "--tournament", type=int, metavar="ID", help="which tournament (default: the open one)"
+        "--tournament", type=int, metavar="ID", help=_("which tournament (default: the open one)")
     )
     args = parser.parse_args(list(argv))
     try:
@@ -61,7 +64,7 @@ def export_main(argv: Sequence[str]) -> int:
             if tid is None:
                 last = services.tournaments.last_opened()
                 if last is None:
-                    return _fail(prog, "this database has no tournament to export")
+                    return _fail(prog, _("this database has no tournament to export"))
                 tid = last.id
             name = services.tournaments.get(tid).name
             data = services.tournament_file.export_tournament(tid)
@@ -74,26 +77,36 @@ def export_main(argv: Sequence[str]) -> int:
     except DomainError as error:
         return _fail(prog, str(error))
     except OSError as error:
-        return _fail(prog, f"could not save {args.file}: {error.strerror or error}")
-    print(f"wrote {path} ({name})")
+        return _fail(
+            prog,
+            _("could not save {file}: {reason}").format(
+                file=args.file, reason=error.strerror or error
+            ),
+        )
+    print(_("wrote {path} ({name})").format(path=path, name=name))
     return 0
 
 
 def import_main(argv: Sequence[str]) -> int:
     """`clockapp import-tournament FILE`: add a tournament file's tournament as a new one."""
     prog = "clockapp import-tournament"
-    parser = _parser(prog, "Open a tournament file as a new tournament in this database.")
+    parser = _parser(prog, _("Open a tournament file as a new tournament in this database."))
     parser.add_argument(
         "--new-players",
         action="store_true",
-        help="add every player of the file, even one whose name is here already",
+        help=_("add every player of the file, even one whose name is here already"),
     )
     args = parser.parse_args(list(argv))
     try:
         with args.file.open("rb") as file:
             data = file.read(MAX_FILE_BYTES + 1)
     except OSError as error:
-        return _fail(prog, f"could not read {args.file}: {error.strerror or error}")
+        return _fail(
+            prog,
+            _("could not read {file}: {reason}").format(
+                file=args.file, reason=error.strerror or error
+            ),
+        )
     try:
         services = _open(args.db)
         try:
@@ -110,7 +123,11 @@ def import_main(argv: Sequence[str]) -> int:
         return _fail(prog, str(error))
     added = len(summary.players) - len(matches)
     print(
-        f"imported {info.name} as tournament {info.id}: {summary.entries} entries, "
-        f"{len(matches)} players matched by name, {added} added"
+        _(
+            "imported {name} as tournament {id}: {entries} entries, {count} players "
+            "matched by name, {added} added"
+        ).format(
+            name=info.name, id=info.id, entries=summary.entries, count=len(matches), added=added
+        )
     )
     return 0

@@ -13,6 +13,7 @@ import argparse
 from collections.abc import Sequence
 
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 
 
 class _NoTournamentError(DomainError):
@@ -26,19 +27,24 @@ def main(argv: Sequence[str]) -> int:
 
     parser = argparse.ArgumentParser(
         prog="clockapp web",
-        description="Serve the live web view of a tournament for phones and TVs (read-only).",
+        description=_("Serve the live web view of a tournament for phones and TVs (read-only)."),
     )
-    parser.add_argument("--db", metavar="URL", help="database URL or SQLite file path")
+    parser.add_argument("--db", metavar="URL", help=_("database URL or SQLite file path"))
     parser.add_argument(
         "--host",
         default=LOCAL,
-        help=f"address to listen on (default {LOCAL}: this machine only; 0.0.0.0: the network)",
+        help=_(
+            "address to listen on (default {local}: this machine only; 0.0.0.0: the network)"
+        ).format(local=LOCAL),
     )
     parser.add_argument(
-        "--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0: any)"
+        "--port",
+        type=int,
+        default=DEFAULT_PORT,
+        help=_("port (default {default_port}; 0: any)").format(default_port=DEFAULT_PORT),
     )
     parser.add_argument(
-        "--tournament", type=int, metavar="ID", help="tournament id (default: the one open last)"
+        "--tournament", type=int, metavar="ID", help=_("tournament id (default: the one open last)")
     )
     args = parser.parse_args(list(argv))
     if not 0 <= args.port <= 65535:
@@ -57,7 +63,7 @@ def main(argv: Sequence[str]) -> int:
     else:
         last = services.tournaments.last_opened()
         if last is None:
-            raise _NoTournamentError("The database has no tournament to show yet.")
+            raise _NoTournamentError(_("The database has no tournament to show yet."))
         name = last.name
 
         def tournament_id() -> int | None:
@@ -66,8 +72,9 @@ def main(argv: Sequence[str]) -> int:
 
     server = serve_services(services, tournament_id, args.host, args.port)
     print(
-        f"clockapp web: showing {name!r} at {page_url(server.host, server.port)} "
-        "(read-only; Ctrl+C stops it)",
+        _("clockapp web: showing {name!r} at {page_url} (read-only; Ctrl+C stops it)").format(
+            name=name, page_url=page_url(server.host, server.port)
+        ),
         flush=True,
     )
     try:

@@ -27,22 +27,26 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta, tzinfo
 from enum import StrEnum
 
+from clockapp import formats
 from clockapp.core.clock import ClockEvent, ClockState, EventKind, events_between, view
 from clockapp.core.clock.state import duration_ms
 from clockapp.core.structure import Level, Structure
 from clockapp.errors import DomainError
+from clockapp.i18n import N_, ngettext
+from clockapp.i18n import gettext as _
 
 #: The sounds shipped with the app, by the name a host event stores (the WAV file's stem).
 BUILT_IN_SOUNDS = ("level", "warning", "break_start", "break_end")
-#: The fields a spoken text or a wall message may use, and what each says.
+#: The fields a spoken text or a wall message may use, and what each says (translate it where
+#: it is shown: `_(FIELDS[name])`). The names stay as they are: the host types them.
 FIELDS = {
-    "level": "the level number",
-    "blinds": "the blinds (100/200)",
-    "players_left": "the players left",
-    "break_minutes": "the length of the break",
-    "minutes": "the minutes the trigger names",
-    "tables": "the tables in play",
-    "paid": "the places paid",
+    "level": N_("the level number"),
+    "blinds": N_("the blinds (100/200)"),
+    "players_left": N_("the players left"),
+    "break_minutes": N_("the length of the break"),
+    "minutes": N_("the minutes the trigger names"),
+    "tables": N_("the tables in play"),
+    "paid": N_("the places paid"),
 }
 #: How long a wall message may stay up.
 MIN_SECONDS, MAX_SECONDS = 3, 600
@@ -67,6 +71,26 @@ class Trigger(StrEnum):
     FINAL_TABLE = "the final table"
     TIME_OF_DAY = "a time of day"
 
+    @property
+    def label(self) -> str:
+        """The trigger in the current language (its value is the stored English key).
+
+        >>> Trigger.MONEY_BUBBLE.label
+        'the money bubble'
+        """
+        return _(TRIGGER_LABELS[self])
+
+
+#: What each trigger is called where a person reads it (translated by `Trigger.label`).
+TRIGGER_LABELS = {
+    Trigger.MINUTES_BEFORE_END: N_("minutes before a level ends"),
+    Trigger.BREAK_STARTED: N_("a break starts"),
+    Trigger.BREAK_ENDED: N_("a break ends"),
+    Trigger.PLAYERS_LEFT: N_("players left"),
+    Trigger.MONEY_BUBBLE: N_("the money bubble"),
+    Trigger.FINAL_TABLE: N_("the final table"),
+    Trigger.TIME_OF_DAY: N_("a time of day"),
+}
 
 #: The triggers that look at counts, not at the clock: a change of the field can fire them.
 COUNT_TRIGGERS = frozenset({Trigger.PLAYERS_LEFT, Trigger.MONEY_BUBBLE, Trigger.FINAL_TABLE})
@@ -170,22 +194,43 @@ class HostEvent:
         '10 players left'
         """
         if self.trigger is Trigger.MINUTES_BEFORE_END:
-            return f"{self.minutes} minutes before a level ends"
+            return ngettext(
+                "{count} minute before a level ends",
+                "{count} minutes before a level ends",
+                self.minutes,
+            ).format(count=self.minutes)
         if self.trigger is Trigger.PLAYERS_LEFT:
-            return f"{self.players} players left"
+            return ngettext("{count} player left", "{count} players left", self.players).format(
+                count=formats.number(self.players)
+            )
         if self.trigger is Trigger.TIME_OF_DAY:
-            return f"at {self.at}"
-        return str(self.trigger)
+            try:
+                at = formats.time_of_day(parse_time_of_day(self.at))
+            except HostEventError:
+                at = self.at
+            return _("at {time}").format(time=at)
+        return self.trigger.label
 
     def what(self) -> str:
-        """What it does, in a few words: 'sound level · says "..." · wall 10 s'."""
+        """What it does, in a few words: 'sound level · says "..." · wall 10 s'.
+
+        The texts the host typed are shown as typed; the words around them are translated.
+
+        >>> HostEvent(0, Trigger.FINAL_TABLE, sound="level", wall_text="Final!", seconds=8).what()
+        'sound level · wall "Final!" for 8 s'
+        """
         parts = []
         if self.sound:
-            parts.append(f"sound {self.sound.rsplit('/', 1)[-1]}")
+            parts.append(_("sound {name}").format(name=self.sound.rsplit("/", 1)[-1]))
         if self.spoken:
-            parts.append(f'says "{self.spoken}"')
+            parts.append(_('says "{text}"').format(text=self.spoken))
         if self.wall_text:
-            parts.append(f'wall "{self.wall_text}" for {self.seconds} s')
+            parts.append(
+                ngettext(
+                    'wall "{text}" for {seconds} s', 'wall "{text}" for {seconds} s', self.seconds
+                ).format(text=self.wall_text, seconds=self.seconds)
+            )
+        # A list of separate parts, not a sentence: the separator is the same in every language.
         return " · ".join(parts)
 
 
@@ -267,7 +312,9 @@ def field_values(structure: Structure, facts: TournamentFacts, event: HostEvent)
     break_minutes = item.minutes if item.is_break else (breaks[0].minutes if breaks else 0)
     return {
         "level": "" if number is None else str(number),
-        "blinds": "" if level is None else f"{level.small_blind:,}/{level.big_blind:,}",
+        "blinds": ""
+        if level is None
+        else f"{formats.chips(level.small_blind)}/{formats.chips(level.big_blind)}",
         "players_left": str(facts.players_left),
         "break_minutes": str(break_minutes),
         "minutes": str(event.minutes),

@@ -25,6 +25,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from clockapp.i18n import gettext as _
 from clockapp.persistence.errors import BackupError
 
 FOLDER = "backups"
@@ -104,7 +105,11 @@ def online_backup(source: Path, target: Path) -> None:
         os.replace(partial, target)
     except (OSError, sqlite3.Error) as error:
         partial.unlink(missing_ok=True)
-        raise BackupError(f"Cannot back up {source.name} to {target.parent}: {error}") from error
+        raise BackupError(
+            _("Cannot back up {name} to {parent}: {error}").format(
+                name=source.name, parent=target.parent, error=error
+            )
+        ) from error
 
 
 def write_backup(
@@ -116,7 +121,11 @@ def write_backup(
     try:
         folder.mkdir(exist_ok=True)
     except OSError as error:
-        raise BackupError(f"Cannot create the backup folder {folder}: {error}") from error
+        raise BackupError(
+            _("Cannot create the backup folder {folder}: {error}").format(
+                folder=folder, error=error
+            )
+        ) from error
     target = folder / backup_name(database, kind, when)
     number = 1
     while target.exists():  # two backups in the same microsecond (a fake clock in a test)
@@ -127,7 +136,11 @@ def write_backup(
     try:
         target.with_suffix(".json").write_text(json.dumps(record, indent=1), encoding="utf-8")
     except OSError as error:  # the backup itself is good; its label is lost
-        raise BackupError(f"Backed up to {target}, but cannot write its label: {error}") from error
+        raise BackupError(
+            _("Backed up to {target}, but cannot write its label: {error}").format(
+                target=target, error=error
+            )
+        ) from error
     return BackupFile(target, when, kind, record)
 
 
@@ -198,7 +211,11 @@ def find_backup(database: Path, name: str) -> BackupFile:
     for backup in list_backups(database):
         if name in (backup.name, str(backup.path), backup.path.stem):
             return backup
-    raise BackupError(f"There is no backup called {name!r} in {backup_folder(database)}.")
+    raise BackupError(
+        _("There is no backup called {name!r} in {backup_folder}.").format(
+            name=name, backup_folder=backup_folder(database)
+        )
+    )
 
 
 def check_backup(path: Path) -> None:
@@ -210,9 +227,13 @@ def check_backup(path: Path) -> None:
         finally:
             connection.close()
     except sqlite3.Error as error:
-        raise BackupError(f"The backup {path.name} cannot be read: {error}") from error
+        raise BackupError(
+            _("The backup {name} cannot be read: {error}").format(name=path.name, error=error)
+        ) from error
     if result is None or result[0] != "ok":
-        raise BackupError(f"The backup {path.name} is damaged; choose another one.")
+        raise BackupError(
+            _("The backup {name} is damaged; choose another one.").format(name=path.name)
+        )
 
 
 def backup_revision(path: Path) -> str | None:
@@ -228,7 +249,9 @@ def backup_revision(path: Path) -> str | None:
         finally:
             connection.close()
     except sqlite3.Error as error:
-        raise BackupError(f"The backup {path.name} cannot be read: {error}") from error
+        raise BackupError(
+            _("The backup {name} cannot be read: {error}").format(name=path.name, error=error)
+        ) from error
     return None if row is None else str(row[0])
 
 
@@ -263,11 +286,15 @@ def restore_backup(backup: Path, database: Path) -> None:
             src.close()
     except sqlite3.DatabaseError as error:
         if isinstance(error, sqlite3.OperationalError) and "locked" in str(error):
-            raise BackupError(f"Cannot restore now: the database is busy ({error}).") from error
+            raise BackupError(
+                _("Cannot restore now: the database is busy ({error}).").format(error=error)
+            ) from error
         _replace_file(backup, database)
         return
     except OSError as error:
-        raise BackupError(f"Cannot restore {backup.name}: {error}") from error
+        raise BackupError(
+            _("Cannot restore {name}: {error}").format(name=backup.name, error=error)
+        ) from error
     if not _healthy(database):  # the copy went into a damaged file: put a whole file instead
         _replace_file(backup, database)
 
@@ -283,7 +310,9 @@ def _replace_file(backup: Path, database: Path) -> None:
         os.replace(partial, database)
     except OSError as error:
         partial.unlink(missing_ok=True)
-        raise BackupError(f"Cannot restore {backup.name}: {error}") from error
+        raise BackupError(
+            _("Cannot restore {name}: {error}").format(name=backup.name, error=error)
+        ) from error
 
 
 def pg_dump(url: str, target: Path) -> Path:
@@ -291,8 +320,10 @@ def pg_dump(url: str, target: Path) -> Path:
     program = shutil.which("pg_dump")
     if program is None:
         raise BackupError(
-            "pg_dump is not installed: install PostgreSQL's client tools (e.g. the "
-            "postgresql-client package) to back up a PostgreSQL database."
+            _(
+                "pg_dump is not installed: install PostgreSQL's client tools (e.g. the "
+                "postgresql-client package) to back up a PostgreSQL database."
+            )
         )
     libpq_url = re.sub(r"^postgresql\+\w+://", "postgresql://", url)
     done = subprocess.run(
@@ -304,5 +335,7 @@ def pg_dump(url: str, target: Path) -> Path:
     if done.returncode != 0:
         target.unlink(missing_ok=True)
         detail = done.stderr.strip().splitlines()
-        raise BackupError(f"pg_dump failed: {detail[-1] if detail else done.returncode}")
+        raise BackupError(
+            _("pg_dump failed: {reason}").format(reason=detail[-1] if detail else done.returncode)
+        )
     return target

@@ -19,6 +19,7 @@ import stat
 from collections.abc import Collection
 from pathlib import Path
 
+from clockapp.i18n import gettext as _
 from clockapp.persistence.backup import list_backups, sqlite_uri
 from clockapp.persistence.errors import (
     DatabaseCorruptError,
@@ -47,8 +48,11 @@ def _with_backup(error: DatabaseOpenError, path: Path) -> DatabaseOpenError:
 def missing_folder_error(path: Path) -> DatabaseOpenError:
     """`path`'s folder does not exist."""
     return DatabaseMissingFolderError(
-        f"The folder {path.parent} does not exist, so the database {path.name} cannot be "
-        "created there. Check the path, or create the folder first.",
+        _(
+            "The folder {parent} does not exist, so the database "
+            "{name} cannot be created there. Check the path, or create "
+            "the folder first."
+        ).format(parent=path.parent, name=path.name),
         path,
     )
 
@@ -57,9 +61,12 @@ def read_only_error(path: Path) -> DatabaseOpenError:
     """`path` (or its folder) cannot be written."""
     return _with_backup(
         DatabaseReadOnlyError(
-            f"The database {path} is read-only: clockapp must be able to write to the file and "
-            "to its folder. Make them writable, or copy the file to a folder of yours and open "
-            "the copy with --db.",
+            _(
+                "The database {path} is read-only: clockapp must be able "
+                "to write to the file and to its folder. Make them "
+                "writable, or copy the file to a folder of yours and open "
+                "the copy with --db."
+            ).format(path=path),
             path,
         ),
         path,
@@ -69,7 +76,10 @@ def read_only_error(path: Path) -> DatabaseOpenError:
 def corrupt_error(path: Path, detail: str) -> DatabaseOpenError:
     """`path` is not a database or is damaged."""
     error = DatabaseCorruptError(
-        f"The database {path} is damaged ({detail}) and cannot be opened.", path
+        _("The database {path} is damaged ({detail}) and cannot be opened.").format(
+            path=path, detail=detail
+        ),
+        path,
     )
     return _with_backup(error, path)
 
@@ -82,9 +92,11 @@ LOW_SPACE_BYTES = 1_000_000
 def disk_full_error(path: Path) -> DatabaseOpenError:
     """The disk holding `path` is full (the database itself is fine)."""
     return DatabaseDiskFullError(
-        f"The disk holding the database {path} is full: free some space (old files, the "
-        "recycle bin), then start clockapp again. The database is not damaged and was left as "
-        "it is.",
+        _(
+            "The disk holding the database {path} is full: free some "
+            "space (old files, the recycle bin), then start clockapp "
+            "again. The database is not damaged and was left as it is."
+        ).format(path=path),
         path,
     )
 
@@ -107,9 +119,12 @@ def too_new_error(revision: str, path: Path | None) -> DatabaseOpenError:
     """The schema is at a revision this clockapp does not know."""
     where = f"The database {path}" if path is not None else "This database"
     return DatabaseTooNewError(
-        f"{where} was written by a newer version of clockapp (its schema is at revision "
-        f"{revision}, which this version does not know). Open it with that newer clockapp; "
-        "this one leaves it untouched.",
+        _(
+            "{where} was written by a newer version of clockapp (its "
+            "schema is at revision {revision}, which this version does "
+            "not know). Open it with that newer clockapp; this one "
+            "leaves it untouched."
+        ).format(where=where, revision=revision),
         path,
     )
 
@@ -132,7 +147,9 @@ def check_sqlite_file(path: Path, known_revisions: Collection[str]) -> None:
             raise read_only_error(path)
         return  # a new database
     if path.is_dir():
-        raise DatabaseOpenError(f"{path} is a folder, not a database file.", path)
+        raise DatabaseOpenError(
+            _("{path} is a folder, not a database file.").format(path=path), path
+        )
     if _is_read_only(path):
         raise read_only_error(path)
     if path.stat().st_size == 0:
@@ -146,7 +163,10 @@ def check_sqlite_file(path: Path, known_revisions: Collection[str]) -> None:
     try:
         result = connection.execute("PRAGMA quick_check").fetchone()
         if result is None or result[0] != "ok":
-            raise corrupt_error(path, "SQLite's check failed: " + str(result and result[0]))
+            raise corrupt_error(
+                path,
+                _("SQLite's check failed: {answer}").format(answer=result and result[0]),
+            )
         has_version = connection.execute(
             "SELECT 1 FROM sqlite_master WHERE type='table' AND name='alembic_version'"
         ).fetchone()
@@ -160,7 +180,10 @@ def check_sqlite_file(path: Path, known_revisions: Collection[str]) -> None:
             raise disk_full_error(path) from error
         if "locked" in str(error) or "busy" in str(error):
             raise DatabaseOpenError(
-                f"The database {path} is busy (another program holds it): try again.", path
+                _("The database {path} is busy (another program holds it): try again.").format(
+                    path=path
+                ),
+                path,
             ) from error
         raise corrupt_error(path, str(error)) from error
     except sqlite3.DatabaseError as error:

@@ -22,6 +22,7 @@ from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.exc import InvalidatePoolError, OperationalError
 from sqlmodel import create_engine
 
+from clockapp.i18n import gettext as _
 from clockapp.paths import user_data_dir
 from clockapp.persistence.checks import (
     check_sqlite_file,
@@ -127,7 +128,7 @@ class WriterQueue:
             with self._count:
                 self.waiting -= 1
         if not got:
-            raise DatabaseBusyError(DATABASE_HELD)
+            raise DatabaseBusyError(_(DATABASE_HELD))
         outer = getattr(self._local, "deadline", None)
         self._local.deadline = outer or deadline
         try:
@@ -180,7 +181,7 @@ def _begin_sqlite(connection: Any) -> None:
         except OperationalError as error:
             if not _is_busy(error) or time.monotonic() >= deadline:
                 if _is_busy(error):
-                    raise DatabaseBusyError(DATABASE_HELD) from error
+                    raise DatabaseBusyError(_(DATABASE_HELD)) from error
                 raise
         # A random pause, so stations that missed the lock together do not retry together.
         time.sleep(min(random.uniform(pause / 2, pause), max(0.0, deadline - time.monotonic())))
@@ -265,7 +266,9 @@ def _ping_when_idle(engine: Engine) -> None:
             dialect.do_ping(dbapi_connection)
         except dialect.loaded_dbapi.Error as error:
             # The pool reconnects (a few attempts) and drops every older connection with it.
-            raise InvalidatePoolError(f"the server did not answer a ping: {error}") from error
+            raise InvalidatePoolError(
+                _("the server did not answer a ping: {error}").format(error=error)
+            ) from error
 
     event.listen(engine, "checkin", checkin)
     event.listen(engine, "checkout", checkout)
@@ -392,8 +395,10 @@ def migrate(engine: Engine, *, backup: bool = True) -> None:
             write_backup(path, "upgrade", {"from_revision": stored, "to_revision": head})
         except BackupError as error:  # no upgrade without a way back
             raise BackupError(
-                f"{error} The database was not upgraded: make room on the disk or make the "
-                "folder writable, then start clockapp again."
+                _(
+                    "{error} The database was not upgraded: make room on the disk or make the "
+                    "folder writable, then start clockapp again."
+                ).format(error=error)
             ) from error
     from alembic import command
 
@@ -455,7 +460,9 @@ def open_database(url: str | None = None) -> Engine:
             shown = make_url(url).render_as_string(hide_password=True)
             detail = str(error.orig or error).strip().splitlines()[0]
             raise DatabaseServerDownError(
-                f"Cannot connect to the database {shown}: {detail}"
+                _("Cannot connect to the database {shown}: {detail}").format(
+                    shown=shown, detail=detail
+                )
             ) from error
         raise
     return engine
@@ -472,8 +479,10 @@ def _explain(error: Exception, path: Path) -> Exception:
         return corrupt_error(path, str(getattr(error, "orig", None) or error))
     if "locked" in message or "busy" in message or isinstance(error, DatabaseBusyError):
         return DatabaseOpenError(
-            f"The database {path} is busy: another clockapp is writing to it (or upgrading it). "
-            "Try again in a moment.",
+            _(
+                "The database {path} is busy: another clockapp is writing "
+                "to it (or upgrading it). Try again in a moment."
+            ).format(path=path),
             path,
         )
     return error
@@ -515,7 +524,9 @@ def open_read_only(url: str | None = None) -> Engine:
     else:
         shown = str(path)
         if not path.is_file():
-            raise DatabaseOpenError(f"The database {path} does not exist.", path)
+            raise DatabaseOpenError(
+                _("The database {path} does not exist.").format(path=path), path
+            )
         uri = sqlite_uri(path, "ro")
         engine = create_engine(
             "sqlite://",
@@ -530,20 +541,28 @@ def open_read_only(url: str | None = None) -> Engine:
         engine.dispose()
         message = str(getattr(error, "orig", None) or error).lower()
         if path is not None and ("not a database" in message or "malformed" in message):
-            raise DatabaseOpenError(f"The file {path} is not a clockapp database.", path) from error
+            raise DatabaseOpenError(
+                _("The file {path} is not a clockapp database.").format(path=path), path
+            ) from error
         detail = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
-        raise DatabaseOpenError(f"Cannot read the database {shown}: {detail}", path) from error
+        raise DatabaseOpenError(
+            _("Cannot read the database {shown}: {detail}").format(shown=shown, detail=detail), path
+        ) from error
     if stored is None:
         engine.dispose()
-        raise DatabaseOpenError(f"The file {shown} is not a clockapp database.", path)
+        raise DatabaseOpenError(
+            _("The file {shown} is not a clockapp database.").format(shown=shown), path
+        )
     if stored not in shipped_revisions():
         engine.dispose()
         raise too_new_error(stored, path)
     if stored != shipped_head():
         engine.dispose()
         raise DatabaseOpenError(
-            f"The database {shown} was written by an older clockapp: open it once with clockapp "
-            "to upgrade it, then serve it.",
+            _(
+                "The database {shown} was written by an older clockapp: open it once with "
+                "clockapp to upgrade it, then serve it."
+            ).format(shown=shown),
             path,
         )
     return engine

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from clockapp.errors import DomainError, OutageError
+from clockapp.i18n import N_
 
 
 class DatabaseOpenError(DomainError):
@@ -61,8 +62,9 @@ class DatabaseBusyError(OutageError):
     """Another station held the SQLite file past the busy timeout: nothing was changed."""
 
 
-#: What a director reads when the SQLite file's write lock stayed taken past the wait's bound.
-DATABASE_HELD = (
+#: What a director reads when the SQLite file's write lock stayed taken past the wait's bound
+#: (translated where it is raised: `_(DATABASE_HELD)`).
+DATABASE_HELD = N_(
     "The database is in use by another station or program (a second clockapp, a backup), so "
     "nothing was changed. Try again in a moment."
 )
@@ -73,7 +75,7 @@ class DiskFullError(OutageError):
 
 
 #: What a director reads when a write finds the disk full.
-DISK_FULL = (
+DISK_FULL = N_(
     "The disk is full: free some space (old files, the recycle bin), then try again; nothing "
     "was changed, and the database is not damaged."
 )

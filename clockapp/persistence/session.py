@@ -23,6 +23,7 @@ from sqlalchemy.exc import DataError, DBAPIError, OperationalError
 from sqlmodel import Session
 
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 from clockapp.persistence.db import writer_queue
 from clockapp.persistence.errors import (
     DATABASE_HELD,
@@ -191,17 +192,23 @@ def _numbers_in_range() -> Iterator[None]:
         yield
     except OverflowError as error:
         raise ValidationError(
-            f"A number is too large: clockapp stores whole numbers up to {MAX_STORED_INT:,}."
+            _(
+                "A number is too large: clockapp stores whole numbers up to {max_stored_int:,}."
+            ).format(max_stored_int=MAX_STORED_INT)
         ) from error
     except UnicodeEncodeError as error:
         broken = ord(error.object[error.start])
         raise ValidationError(
-            f"A text holds a broken character (U+{broken:04X}) that cannot be stored or looked "
-            "up; type it again."
+            _(
+                "A text holds a broken character (U+{broken:04X}) that cannot be stored or "
+                "looked up; type it again."
+            ).format(broken=broken)
         ) from error
     except DataError as error:
         detail = str(error.orig).strip().splitlines()[0] if error.orig else "out of range"
-        raise ValidationError(f"A value cannot be stored: {detail}.") from error
+        raise ValidationError(
+            _("A value cannot be stored: {detail}.").format(detail=detail)
+        ) from error
     except DBAPIError as error:
         readable = _lost_or_busy(error)
         if readable is None:
@@ -215,19 +222,28 @@ def _lost_or_busy(error: DBAPIError) -> Exception | None:
     detail = str(error.orig).strip().splitlines()[0] if error.orig else ""
     if getattr(error.orig, "sqlstate", None) in _TOOK_TOO_LONG:
         return DatabaseBusyError(
-            "The database server took too long (another station holds what this action needs, "
-            "or the server is overloaded), so nothing was changed. Try again."
+            _(
+                "The database server took too long (another station holds "
+                "what this action needs, or the server is overloaded), so "
+                "nothing was changed. Try again."
+            )
         )
     if error.connection_invalidated or _server_gone(error):
         return DatabaseUnreachableError(
-            "The database server cannot be reached, so nothing was changed"
-            + (f" ({detail})" if detail else "")
-            + ". clockapp reconnects by itself: try again once the warning is gone."
+            _(
+                "The database server cannot be reached, so nothing was changed ({reason}). "
+                "clockapp reconnects by itself: try again once the warning is gone."
+            ).format(reason=detail)
+            if detail
+            else _(
+                "The database server cannot be reached, so nothing was changed. clockapp "
+                "reconnects by itself: try again once the warning is gone."
+            )
         )
     if getattr(error.orig, "sqlite_errorname", "") == "SQLITE_FULL":
-        return DiskFullError(DISK_FULL)
+        return DiskFullError(_(DISK_FULL))
     if isinstance(error, OperationalError) and "locked" in detail:
-        return DatabaseBusyError(DATABASE_HELD)
+        return DatabaseBusyError(_(DATABASE_HELD))
     return None
 
 

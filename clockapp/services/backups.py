@@ -21,6 +21,7 @@ from typing import Any
 
 from clockapp.core.clock import ClockEvent, view
 from clockapp.core.structure import Structure, item_name
+from clockapp.i18n import gettext as _
 from clockapp.persistence import backup as files
 from clockapp.persistence.db import (
     default_url,
@@ -125,8 +126,10 @@ class BackupService:
         path = self.database
         if path is None:
             raise BackupError(
-                "This database is on a PostgreSQL server: back it up with pg_dump "
-                "(`clockapp backup --db URL` runs it) and restore it with pg_restore."
+                _(
+                    "This database is on a PostgreSQL server: back it up with pg_dump (`clockapp "
+                    "backup --db URL` runs it) and restore it with pg_restore."
+                )
             )
         return path
 
@@ -143,7 +146,7 @@ class BackupService:
     def set_keep(self, count: int) -> int:
         """Keep the newest `count` automatic backups from now on (1 to 1000)."""
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 1000:
-            raise BackupError("Keep between 1 and 1,000 backups.")
+            raise BackupError(_("Keep between 1 and 1,000 backups."))
         with self._ctx.transaction() as session:
             settings.put(session, KEEP_KEY, str(count))
         return count
@@ -216,7 +219,11 @@ class BackupService:
         if name is None:
             found = files.list_backups(path)
             if not found:
-                raise BackupError(f"There are no backups in {files.backup_folder(path)} yet.")
+                raise BackupError(
+                    _("There are no backups in {backup_folder} yet.").format(
+                        backup_folder=files.backup_folder(path)
+                    )
+                )
             return _info(found[0])
         return _info(files.find_backup(path, name))
 
@@ -271,11 +278,17 @@ def _check_restorable(path: Path) -> None:
     files.check_backup(path)
     revision = files.backup_revision(path)
     if revision is None:  # a database of some other program, put in the backups folder
-        raise BackupError(f"The backup {path.name} holds no clockapp data; choose another one.")
+        raise BackupError(
+            _("The backup {name} holds no clockapp data; choose another one.").format(
+                name=path.name
+            )
+        )
     if revision not in shipped_revisions():
         raise BackupError(
-            f"The backup {path.name} was written by a newer version of clockapp (revision "
-            f"{revision}); restore it with that version."
+            _(
+                "The backup {name} was written by a newer version of clockapp (revision "
+                "{revision}); restore it with that version."
+            ).format(name=path.name, revision=revision)
         )
 
 
@@ -286,7 +299,11 @@ def restore_file(database: Path, name: str | None) -> files.BackupFile:
     """
     backups = files.list_backups(database)
     if not backups:
-        raise BackupError(f"There are no backups in {files.backup_folder(database)}.")
+        raise BackupError(
+            _("There are no backups in {backup_folder}.").format(
+                backup_folder=files.backup_folder(database)
+            )
+        )
     chosen = backups[0] if name is None else files.find_backup(database, name)
     _check_restorable(chosen.path)
     if database.exists():
@@ -294,7 +311,9 @@ def restore_file(database: Path, name: str | None) -> files.BackupFile:
         try:
             damaged.write_bytes(database.read_bytes())
         except OSError as error:
-            raise BackupError(f"Cannot keep a copy of the damaged file: {error}") from error
+            raise BackupError(
+                _("Cannot keep a copy of the damaged file: {error}").format(error=error)
+            ) from error
     files.restore_backup(chosen.path, database)
     return chosen
 

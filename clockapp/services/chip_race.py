@@ -30,6 +30,7 @@ from clockapp.core.chips.color_up import ColorUp, break_color_ups
 from clockapp.core.clock import ClockState, view
 from clockapp.core.structure import Structure
 from clockapp.core.wall import CHIP_RACE
+from clockapp.i18n import gettext as _
 from clockapp.persistence.queries import chips as chip_rows
 from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome
@@ -220,20 +221,26 @@ class ChipRaceService:
             up = setup.color_up
             if up is None or up.target is None or break_index is None:
                 raise ChipRaceError(
-                    "No colour-up of this structure removes a chip for a larger one: "
-                    "set one on a break in the structure editor."
+                    _(
+                        "No colour-up of this structure removes a chip for a larger one: set one "
+                        "on "
+                        "a break in the structure editor."
+                    )
                 )
             table = next((t for t in setup.tables if t.number == table_number), None)
             if table is None:
                 where = f"table {table_number}" if table_number is not None else "any table"
-                raise ChipRaceError(f"Nobody is in play at {where}.")
+                raise ChipRaceError(_("Nobody is in play at {where}.").format(where=where))
             if not re_race and any(done.number == table_number for done in setup.raced):
                 # Its players were told what they take and the chips are exchanged: a second
                 # race would tell them other results over the first.
                 raise ChipRaceError(
-                    f"{table.label} was already raced at this colour-up: its players keep "
-                    'what they were told. If its race was misdealt, tick "Race again after a '
-                    'misdeal" and run it again: the new race replaces it.'
+                    _(
+                        "{label} was already raced at this colour-up: its players keep what they "
+                        'were told. If its race was misdealt, tick "Race again after a misdeal" '
+                        "and "
+                        "run it again: the new race replaces it."
+                    ).format(label=table.label)
                 )
             there = {p.registration_id: p for p in table.players}
             entries = []
@@ -241,8 +248,11 @@ class ChipRaceService:
                 player = there.get(pick.registration_id)
                 if player is None:
                     raise ChipRaceError(
-                        f"Player #{pick.registration_id} is not in play at {table.label}: "
-                        "race each table's own players."
+                        _(
+                            "Player #{registration_id} is not in play at {label}: race each "
+                            "table's own "
+                            "players."
+                        ).format(registration_id=pick.registration_id, label=table.label)
                     )
                 entries.append(
                     RaceEntry(

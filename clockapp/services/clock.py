@@ -14,6 +14,7 @@ from clockapp.core.registration import RegistrationMode
 from clockapp.core.structure import Break, Level, Structure
 from clockapp.core.wall import WallMoment
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 from clockapp.persistence.codec import (
     clock_state,
     clock_state_from_json,
@@ -100,16 +101,18 @@ def describe(state: ClockState, structure: Structure, now: datetime) -> str:
 
 
 def _check_seen(seen: Seen, state: ClockState, structure: Structure, now: datetime) -> None:
-    again = "Nothing was done; press again if you still want to."
+    again = _("Nothing was done; press again if you still want to.")
     if seen.state != state:
         raise ClockChangedError(
-            "The clock was changed at another station a moment ago: it is now "
-            f"{describe(state, structure, now)}. {again}"
+            _(
+                "The clock was changed at another station a moment ago: it is now {what}. {again}"
+            ).format(what=describe(state, structure, now), again=again)
         )
     if seen.index is not None and engine.view(state, structure, now).index != seen.index:
         raise ClockChangedError(
-            f"The level changed as you pressed: it is now {describe(state, structure, now)}. "
-            f"{again}"
+            _("The level changed as you pressed: it is now {what}. {again}").format(
+                what=describe(state, structure, now), again=again
+            )
         )
 
 
@@ -308,8 +311,10 @@ class ClockService:
             state = transition(before, structure, now)
             if state.running and tournament.finished_at is not None:
                 raise engine.ClockError(
-                    "The tournament is over: the clock stays stopped. Undo the last bust (or "
-                    "void the deal) to play on."
+                    _(
+                        "The tournament is over: the clock stays stopped. Undo the last bust (or "
+                        "void the deal) to play on."
+                    )
                 )
             store_clock_state(row, state)
             session.add(row)
@@ -368,7 +373,7 @@ class ClockService:
     ) -> Outcome[ClockState]:
         """Add time to the current level (negative to remove; never below zero)."""
         if isinstance(ms, bool) or not isinstance(ms, int):
-            raise ValidationError("Time to add must be whole milliseconds.")
+            raise ValidationError(_("Time to add must be whole milliseconds."))
         return self._apply(
             tournament_id,
             lambda s, st, now: engine.add_time(s, st, now, ms),
@@ -410,7 +415,7 @@ class ClockService:
         def put_back(_current: ClockState, structure: Structure, _now: datetime) -> ClockState:
             if state.index >= len(structure.levels):
                 raise ValidationError(
-                    "That clock position no longer exists: the structure has fewer levels now."
+                    _("That clock position no longer exists: the structure has fewer levels now.")
                 )
             return state
 
@@ -428,10 +433,12 @@ class ClockService:
             new_entries = setup.entries if entries is None else entries
             new_left = setup.players_left if players_left is None else players_left
             if new_entries < 0 or new_left < 0:
-                raise ValidationError("Entries and players left cannot be negative.")
+                raise ValidationError(_("Entries and players left cannot be negative."))
             if new_left > new_entries:
                 raise ValidationError(
-                    f"Players left ({new_left}) cannot be more than entries ({new_entries})."
+                    _(
+                        "Players left ({new_left}) cannot be more than entries ({new_entries})."
+                    ).format(new_left=new_left, new_entries=new_entries)
                 )
             setup.entries, setup.players_left = new_entries, new_left
             session.add(setup)

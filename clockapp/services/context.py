@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from functools import cached_property
 
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 from clockapp.persistence import session as sessions
 from clockapp.persistence.db import writing
 from clockapp.persistence.queries import changes as change_log
@@ -75,7 +76,7 @@ def record_change(
         revision = change_log.append(session, tournament_id, int(what), summary[:300], at)
     except change_log.TournamentGoneError:
         raise ValidationError(
-            "This tournament is no longer in the database (another station deleted it)."
+            _("This tournament is no longer in the database (another station deleted it).")
         ) from None
     return Changes(tournament_id=tournament_id, what=what, revision=revision)
 

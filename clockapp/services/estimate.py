@@ -29,6 +29,8 @@ from clockapp.core.money.field import busts_out
 from clockapp.core.structure import Structure
 from clockapp.core.wall import ESTIMATE
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.till import load_till
@@ -62,11 +64,16 @@ class NightEstimate:
     def how_sure(self) -> str:
         """What the estimate stands on, for the director and the wall."""
         if self.source == "prior":
-            return (
-                f"An early guess: {self.busts} bust{'s' * (self.busts != 1)} so far, "
-                "so a typical night's pace; 80% ranges"
-            )
-        return f"From the pace of the night's {self.busts} busts; 80% ranges"
+            return ngettext(
+                "An early guess: {busts} bust so far, so a typical night's pace; 80% ranges",
+                "An early guess: {busts} busts so far, so a typical night's pace; 80% ranges",
+                self.busts,
+            ).format(busts=self.busts)
+        return ngettext(
+            "From the pace of the night's {busts} bust; 80% ranges",
+            "From the pace of the night's {busts} busts; 80% ranges",
+            self.busts,
+        ).format(busts=self.busts)
 
     def to_payload(self) -> dict[str, object]:
         """The wall's self-contained payload (times as ISO UTC)."""
@@ -182,13 +189,13 @@ class EstimateService:
         with self._ctx.transaction() as session:
             lock_row(session, tournament_id)
             if is_finished(session, tournament_id):
-                raise DomainError("The tournament is over: there is no end to estimate.")
+                raise DomainError(_("The tournament is over: there is no end to estimate."))
             now = self._ctx.now()
             inputs, start = _inputs(session, tournament_id, now)
             found = _night(self._simulated(inputs), inputs, start)
             if found is None:
                 raise DomainError(
-                    "Nothing to estimate yet: the wall needs two players or more with chips."
+                    _("Nothing to estimate yet: the wall needs two players or more with chips.")
                 )
             put_moment(session, tournament_id, ESTIMATE, found.to_payload(), now)
             changes = record_change(session, tournament_id, Change.WALL, "estimated end", now)

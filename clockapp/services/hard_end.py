@@ -19,12 +19,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from clockapp import formats
 from clockapp.core.money.change import TillChange, applied
 from clockapp.core.money.field import BustInput, count_gap_refusal
 from clockapp.core.money.till import Till
 from clockapp.core.money.view import check_not_overpaid, money_view
 from clockapp.core.registration import RegistrationStatus
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.action import Done, Ruling, money_action
 from clockapp.services.cashier.till import bust_change, chips_on_the_tables, load_till
@@ -133,16 +136,23 @@ class ChipCountResult:
         'Places by chip count recorded for 2 players. Ann wins.'
         """
         ranked = [f for f in self.finishes if f.place is not None]
-        text = f"Places by chip count recorded for {len(ranked)} players."
+        recorded = ngettext(
+            "Places by chip count recorded for {count} player.",
+            "Places by chip count recorded for {count} players.",
+            len(ranked),
+        ).format(count=len(ranked))
         if self.tied_for_first:
-            names = [f.name for f in self.finishes if f.place is None]
-            text += (
-                f" {' and '.join(names)} tie for the chip lead and stay in play: settle 1st "
-                "between them (a deal at the cashier, or a hand)."
-            )
+            names = formats.listing([f.name for f in self.finishes if f.place is None])
+            outcome = _(
+                "{names} tie for the chip lead and stay in play: settle 1st between them (a deal "
+                "at the cashier, or a hand)."
+            ).format(names=names)
         elif ranked:
-            text += f" {ranked[0].name} wins."
-        return text
+            outcome = _("{name} wins.").format(name=ranked[0].name)
+        else:
+            return recorded
+        # Two sentences side by side: each is whole, the space between them is every language's.
+        return f"{recorded} {outcome}"
 
 
 def _check_counts(till: Till, counts: Mapping[int, int]) -> list[int]:
@@ -152,20 +162,28 @@ def _check_counts(till: Till, counts: Mapping[int, int]) -> list[int]:
     ]
     if len(in_play) < 2:
         who = f"Only {till.name(in_play[0])} is" if in_play else "Nobody is"
-        raise ChipCountError(f"{who} in play: there is no one to rank by chip count.")
+        raise ChipCountError(
+            _("{who} in play: there is no one to rank by chip count.").format(who=who)
+        )
     for rid in counts:
         if rid not in in_play:
             name = till.name(rid) if rid in till.registrations else f"Registration #{rid}"
-            raise ChipCountError(f"{name} is not in play, so has no chips to count.")
+            raise ChipCountError(
+                _("{name} is not in play, so has no chips to count.").format(name=name)
+            )
     missing = [till.name(rid) for rid in in_play if rid not in counts]
     if missing:
-        raise ChipCountError(f"Count the chips of every player still in: {', '.join(missing)}.")
+        raise ChipCountError(
+            _("Count the chips of every player still in: {names}.").format(names=", ".join(missing))
+        )
     for rid in in_play:
         chips = counts[rid]
         if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
             raise ChipCountError(
-                f"{till.name(rid)}: the chip count must be a whole number above 0, not "
-                f"{chips!r} (a player with no chips is out: record the bust at the cashier)."
+                _(
+                    "{name}: the chip count must be a whole number above 0, not {chips!r} (a "
+                    "player with no chips is out: record the bust at the cashier)."
+                ).format(name=till.name(rid), chips=chips)
             )
     return in_play
 
@@ -238,8 +256,11 @@ class HardEndService:
             if not others:
                 names = " and ".join(till.name(rid) for rid in leaders)
                 raise ChipCountError(
-                    f"{names} all have {most:,} chips: a tie for first cannot be ranked by chips. "
-                    "Settle it with a deal at the cashier, or play on."
+                    _(
+                        "{names} all have {most:,} chips: a tie for first cannot be ranked by "
+                        "chips. "
+                        "Settle it with a deal at the cashier, or play on."
+                    ).format(names=names, most=most)
                 )
             in_play_chips = chips_on_the_tables(till)
             _check_total(sum(counts[rid] for rid in in_play), in_play_chips, accept_difference)

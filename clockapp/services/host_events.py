@@ -16,6 +16,8 @@ from clockapp.core.host_events import (
     HostEventError,
     Trigger,
 )
+from clockapp.i18n import SOURCE_LANGUAGE, using_language
+from clockapp.i18n import gettext as _
 from clockapp.persistence.models import HostEventRow
 from clockapp.persistence.queries import host_events as host_rows
 from clockapp.persistence.session import Session
@@ -66,10 +68,12 @@ def check_sound(sound: str) -> str:
     if not sound or sound in BUILT_IN_SOUNDS:
         return sound
     if len(sound) > MAX_PATH_CHARS or "\x00" in sound:
-        raise HostEventError("That sound file's path is not one the app can keep.")
+        raise HostEventError(_("That sound file's path is not one the app can keep."))
     if not (sound.startswith("/") or (len(sound) > 2 and sound[1] == ":")):
         raise HostEventError(
-            f'"{sound}" is neither a sound of the app nor a file\'s full path; choose the file.'
+            _(
+                '"{sound}" is neither a sound of the app nor a file\'s full path; choose the file.'
+            ).format(sound=sound)
         )
     return sound
 
@@ -95,7 +99,7 @@ class HostEventService:
                 row = HostEventRow(tournament_id=tournament_id, trigger=str(event.trigger))
                 if event.id:
                     if session.get(HostEventRow, event.id) is not None:
-                        raise HostEventError("That event belongs to another tournament.")
+                        raise HostEventError(_("That event belongs to another tournament."))
                     row.id = event.id
             row.trigger = str(event.trigger)
             row.minutes, row.players, row.at = event.minutes, event.players, event.at
@@ -104,9 +108,9 @@ class HostEventService:
             session.add(row)
             session.flush()
             saved = _event(row)
-            changes = record_change(
-                session, tournament_id, Change.WALL, f"host event: {saved.when()}", self._ctx.now()
-            )
+            with using_language(SOURCE_LANGUAGE):  # the change log is kept in one language
+                summary = f"host event: {saved.when()}"
+            changes = record_change(session, tournament_id, Change.WALL, summary, self._ctx.now())
         return Outcome(saved, changes)
 
     def delete(self, tournament_id: int, event_id: int) -> Outcome[HostEvent]:
@@ -115,14 +119,16 @@ class HostEventService:
             lock_row(session, tournament_id)
             row = host_rows.event(session, tournament_id, event_id)
             if row is None:
-                raise HostEventError("That event was removed already (at another station?).")
+                raise HostEventError(_("That event was removed already (at another station?)."))
             removed = _event(row)
+            with using_language(SOURCE_LANGUAGE):
+                summary = f"host event removed: {removed.when()}"
             session.delete(row)
             changes = record_change(
                 session,
                 tournament_id,
                 Change.WALL,
-                f"host event removed: {removed.when()}",
+                summary,
                 self._ctx.now(),
             )
         return Outcome(removed, changes)

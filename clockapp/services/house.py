@@ -27,6 +27,7 @@ from clockapp.core.house import (
 from clockapp.core.look import LookError
 from clockapp.core.text import TextError, clean_text
 from clockapp.core.wall import HOUSE_RULES, WallMoment
+from clockapp.i18n import gettext as _
 from clockapp.paths import resource_path
 from clockapp.persistence.queries import house as house_rows
 from clockapp.persistence.session import Session
@@ -88,10 +89,14 @@ def _clean(text: str, what: str, limit: int, *, lines: bool = False) -> str:
 def _check_rules(text: str) -> str:
     """The rules sheet cleaned; refused when empty or too long."""
     if len(text) > MAX_RULES_CHARS:  # before cleaning: a huge paste is refused at once
-        raise LookError(f"The rules sheet is longer than {MAX_RULES_CHARS:,} characters.")
+        raise LookError(
+            _("The rules sheet is longer than {max_rules_chars:,} characters.").format(
+                max_rules_chars=MAX_RULES_CHARS
+            )
+        )
     cleaned = _clean(text, "The rules sheet", MAX_RULES_CHARS, lines=True)
     if not cleaned:
-        raise LookError("The rules sheet is empty; write the rules or keep the template.")
+        raise LookError(_("The rules sheet is empty; write the rules or keep the template."))
     return cleaned
 
 
@@ -101,8 +106,10 @@ def _clean_look(look: Look) -> Look:
 
 def _clean_slides(slides: SlideShow) -> SlideShow:
     def slide(n: int, one: Slide) -> Slide:
-        title = _clean(one.title, f"Slide {n}: the title", MAX_TITLE_CHARS)
-        text = _clean(one.text, f"Slide {n}: the text", MAX_SLIDE_TEXT_CHARS, lines=True)
+        title = _clean(one.title, _("Slide {n}: the title").format(n=n), MAX_TITLE_CHARS)
+        text = _clean(
+            one.text, _("Slide {n}: the text").format(n=n), MAX_SLIDE_TEXT_CHARS, lines=True
+        )
         return replace(one, title=title, text=text)
 
     return replace(slides, slides=tuple(slide(n, s) for n, s in enumerate(slides.slides, 1)))

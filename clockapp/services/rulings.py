@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from clockapp.core.clock import view
+from clockapp.i18n import ngettext
 from clockapp.services.context import ServiceContext
 from clockapp.services.seating.room import load_room
 from clockapp.services.setup import get_row, load_chips, load_clock, load_structure
@@ -69,7 +70,9 @@ class TableAtHand:
     def title(self) -> str:
         """The line in the window's table selector."""
         count = len(self.players)
-        return f"{self.label} · {count} player{'s' if count != 1 else ''}"
+        return ngettext("{table} · {count} player", "{table} · {count} players", count).format(
+            table=self.label, count=count
+        )
 
 
 class RulingsService:

@@ -11,6 +11,7 @@ from clockapp.core.generator import suggest_structure
 from clockapp.core.money.handout import PlannedStacks
 from clockapp.core.structure import Structure
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 from clockapp.persistence.codec import (
     chips_from_json,
     chips_to_json,
@@ -33,7 +34,9 @@ def get_row(session: Session, tournament_id: int) -> TournamentRow:
     """The tournament row, or a clear error."""
     row = session.get(TournamentRow, tournament_id)
     if row is None:
-        raise TournamentNotFoundError(f"Tournament #{tournament_id} does not exist.")
+        raise TournamentNotFoundError(
+            _("Tournament #{tournament_id} does not exist.").format(tournament_id=tournament_id)
+        )
     return row
 
 
@@ -46,7 +49,9 @@ def lock_row(session: Session, tournament_id: int) -> TournamentRow:
     """
     row = lock_tournament(session, tournament_id)
     if row is None:
-        raise TournamentNotFoundError(f"Tournament #{tournament_id} does not exist.")
+        raise TournamentNotFoundError(
+            _("Tournament #{tournament_id} does not exist.").format(tournament_id=tournament_id)
+        )
     return row
 
 

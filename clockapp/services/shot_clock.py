@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from clockapp.core.shot_clock import SECONDS, ShotClock, ShotClockError
 from clockapp.core.wall import SHOT_CLOCK
+from clockapp.i18n import gettext as _
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
 from clockapp.services.seating.room import load_room
@@ -41,7 +42,13 @@ class ShotClockService:
             found = []
             for rid in room.registrations:
                 seat = room.seating.seat_of(rid)
-                where = "" if seat is None else f"Table {seat.table}, seat {seat.number}"
+                where = (
+                    ""
+                    if seat is None
+                    else _("Table {table}, seat {number}").format(
+                        table=seat.table, number=seat.number
+                    )
+                )
                 order = (0, seat.table, seat.number, "") if seat else (1, 0, 0, room.name(rid))
                 found.append((order, ShotPlayer(rid, room.name(rid), where)))
             return tuple(player for _, player in sorted(found, key=lambda pair: pair[0]))
@@ -57,11 +64,18 @@ class ShotClockService:
             if registration_id not in room.registrations:
                 name = room.name(registration_id)
                 raise ShotClockError(
-                    f"{name} is not in play (out of the tournament, or not registered): "
-                    "the clock is called on a player still in the hand."
+                    _(
+                        "{name} is not in play (out of the tournament, or not registered): the "
+                        "clock "
+                        "is called on a player still in the hand."
+                    ).format(name=name)
                 )
             seat = room.seating.seat_of(registration_id)
-            where = "" if seat is None else f"Table {seat.table}, seat {seat.number}"
+            where = (
+                ""
+                if seat is None
+                else _("Table {table}, seat {number}").format(table=seat.table, number=seat.number)
+            )
             shot = ShotClock.called(room.name(registration_id), now, seconds, where)
             put_moment(session, tournament_id, SHOT_CLOCK, shot.to_payload(), now)
             changes = record_change(

@@ -23,6 +23,7 @@ from clockapp.core.money.till import Till
 from clockapp.core.text import NAME_MAX, clean_text
 from clockapp.core.wall import SHOWDOWN
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 from clockapp.persistence.models import ShowdownRow
 from clockapp.persistence.queries import showdowns as rows
 from clockapp.persistence.session import Session
@@ -141,7 +142,9 @@ def _clean_entries(entries: Sequence[AllInHand]) -> list[AllInHand]:
         TextError: A name that cannot be stored (broken, invisible, too long).
     """
     return [
-        replace(e, name=clean_text(e.name, f"Hand {number}: the name", NAME_MAX))
+        replace(
+            e, name=clean_text(e.name, _("Hand {number}: the name").format(number=number), NAME_MAX)
+        )
         for number, e in enumerate(entries, start=1)
     ]
 
@@ -219,7 +222,7 @@ class ShowdownService:
             else:
                 row = self._row(session, tournament_id, showdown_id)
                 if row.busts_recorded:
-                    raise ShowdownError("This showdown's busts are recorded: start a new one.")
+                    raise ShowdownError(_("This showdown's busts are recorded: start a new one."))
             row.players_json = _players_json(reading.entries)
             row.flop = " ".join(cards[:3])
             row.turn = cards[3] if len(cards) > 3 else ""
@@ -253,7 +256,7 @@ class ShowdownService:
             ShowdownError: The reading has no odds, or the showdown is not this tournament's.
         """
         if reading.pending:
-            raise ShowdownError("These odds are not worked out yet.")
+            raise ShowdownError(_("These odds are not worked out yet."))
         with self._ctx.transaction() as session:
             lock_row(session, tournament_id)
             row = self._row(session, tournament_id, showdown_id)
@@ -293,18 +296,20 @@ class ShowdownService:
         def rule(session: Session, till: Till, now: datetime) -> Ruling[BustReport]:
             row = self._row(session, tournament_id, showdown_id)
             if row.busts_recorded:
-                raise ShowdownError("This showdown's busts are recorded already.")
+                raise ShowdownError(_("This showdown's busts are recorded already."))
             reading = read_allin(_entries(row), _board(row), chip=chip)
             if reading.result is None:
-                raise ShowdownError("Deal the river first: the busts come with the result.")
+                raise ShowdownError(_("Deal the river first: the busts come with the result."))
             busts = reading.result.busts
             if not busts:
-                raise ShowdownError("Nobody is out: every player keeps chips.")
+                raise ShowdownError(_("Nobody is out: every player keeps chips."))
             missing = [b.name for b in busts if b.registration_id is None]
             if missing:
                 raise ShowdownError(
-                    f"{', '.join(missing)} is not a player in play at the cashier: "
-                    "record that bust from the cashier."
+                    _(
+                        "{names} is not a player in play at the cashier: record that bust from the "
+                        "cashier."
+                    ).format(names=", ".join(missing))
                 )
             inputs = [
                 BustInput(b.registration_id, b.stack, b.buster_registration_id)
@@ -409,7 +414,11 @@ class ShowdownService:
     def _row(session: Session, tournament_id: int, showdown_id: int) -> ShowdownRow:
         row = rows.get(session, tournament_id, showdown_id)
         if row is None:
-            raise ShowdownError(f"Showdown {showdown_id} is not one of this tournament's.")
+            raise ShowdownError(
+                _("Showdown {showdown_id} is not one of this tournament's.").format(
+                    showdown_id=showdown_id
+                )
+            )
         return row
 
 

@@ -25,6 +25,7 @@ from clockapp.core.pin import (
     hash_pin,
     pin_matches,
 )
+from clockapp.i18n import gettext as _
 from clockapp.persistence.queries import pin_throttle, settings
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
@@ -115,7 +116,7 @@ class StationService:
         with self._ctx.transaction() as session:
             stored = settings.get_locked(session, PIN_KEY)
             if stored and not pin_matches(current_pin or "", stored):
-                raise PinError("The current PIN is not right: the PIN is unchanged.")
+                raise PinError(_("The current PIN is not right: the PIN is unchanged."))
             settings.put(session, PIN_KEY, stored_new)
             summary = "director's PIN changed" if stored else "director's PIN set"
             changes = record_change(session, None, Change.NONE, summary, self._ctx.now())

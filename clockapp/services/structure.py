@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from clockapp import formats
 from clockapp.core.chips import ChipSet
 from clockapp.core.clock import apply_structure_edit
 from clockapp.core.money.handout import PlannedStacks
@@ -22,6 +23,7 @@ from clockapp.core.structure import (
 )
 from clockapp.core.text import LABEL_MAX, NAME_MAX, clean_text
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 from clockapp.paths import resource_path
 from clockapp.persistence.codec import (
     chips_to_json,
@@ -90,7 +92,7 @@ def _parse(text: str, fmt: Format, name: str | None = None) -> Structure:
         return structure_from_csv(text, name=name or "Imported structure")
     if fmt == "json":
         return structure_from_json(text, name=name)
-    raise ValidationError(f"Unknown structure format {fmt!r}: use csv or json.")
+    raise ValidationError(_("Unknown structure format {fmt!r}: use csv or json.").format(fmt=fmt))
 
 
 def clean_structure(structure: Structure) -> Structure:
@@ -125,7 +127,14 @@ def clean_chips(chips: ChipSet) -> ChipSet:
         TextError: A color name that cannot be stored (broken, invisible, too long).
     """
     denominations = tuple(
-        replace(d, color=clean_text(d.color, f"Chip T{d.value:,}: the color", LABEL_MAX))
+        replace(
+            d,
+            color=clean_text(
+                d.color,
+                _("Chip T{value}: the color").format(value=formats.number(d.value)),
+                LABEL_MAX,
+            ),
+        )
         for d in chips.denominations
     )
     if denominations == chips.denominations:
@@ -160,8 +169,10 @@ def replace_structure(
     structure = clean_structure(structure)
     if len(structure.levels) > MAX_ITEMS:
         raise ValidationError(
-            f"Structure {structure.name!r}: {len(structure.levels):,} levels and breaks; a "
-            f"structure holds at most {MAX_ITEMS}."
+            _(
+                "Structure {name!r}: {count:,} levels and breaks; a structure holds at most "
+                "{max_items}."
+            ).format(name=structure.name, count=len(structure.levels), max_items=MAX_ITEMS)
         )
     lock_row(session, tournament_id)
     now = ctx.now()  # inside the lock
@@ -204,7 +215,7 @@ def replace_structure(
 def check_starting_stack(starting_stack: int | None) -> None:
     """Refuse a starting stack that is not a whole number of chips above 0 (None: unchanged)."""
     if starting_stack is not None and (isinstance(starting_stack, bool) or starting_stack <= 0):
-        raise ValidationError("The starting stack must be a whole number of chips above 0.")
+        raise ValidationError(_("The starting stack must be a whole number of chips above 0."))
 
 
 def check_stacks(stacks: PlannedStacks, chips: ChipSet) -> None:
@@ -212,7 +223,9 @@ def check_stacks(stacks: PlannedStacks, chips: ChipSet) -> None:
     for stack in (stacks.starting, stacks.rebuy, stacks.add_on):
         if stack is not None and not set(stack.values) <= set(chips.values):
             raise ValidationError(
-                f"The stack {stack.describe()} uses chips the chip set does not have."
+                _("The stack {what} uses chips the chip set does not have.").format(
+                    what=stack.describe()
+                )
             )
 
 
@@ -273,7 +286,9 @@ class StructureService:
             return structure_to_csv(structure)
         if fmt == "json":
             return structure_to_json(structure)
-        raise ValidationError(f"Unknown structure format {fmt!r}: use csv or json.")
+        raise ValidationError(
+            _("Unknown structure format {fmt!r}: use csv or json.").format(fmt=fmt)
+        )
 
     # ---------------------------------------------------------------- chips
     def chip_set(self, tournament_id: int) -> ChipSet:
@@ -319,7 +334,7 @@ class StructureService:
         if currency is not None:
             currency = clean_text(currency, "Currency symbol", 8)
             if not currency:
-                raise ValidationError("The currency symbol must be 1 to 8 characters.")
+                raise ValidationError(_("The currency symbol must be 1 to 8 characters."))
         with self._ctx.transaction() as session:
             lock_row(session, tournament_id)
             row = setup_row(session, tournament_id)
@@ -346,7 +361,7 @@ class StructureService:
         """Save `structure` under `name` for later tournaments."""
         cleaned = clean_text(name, "Template name", NAME_MAX)
         if not cleaned:
-            raise ValidationError("A template needs a name.")
+            raise ValidationError(_("A template needs a name."))
         dumped = structure_dump(clean_structure(structure))
         with self._ctx.transaction() as session:
             now = self._ctx.now()
@@ -355,7 +370,9 @@ class StructureService:
             row, inserted = templates.save(session, new)
             if not inserted:
                 if not overwrite:
-                    raise ValidationError(f"A template named {cleaned!r} already exists.")
+                    raise ValidationError(
+                        _("A template named {cleaned!r} already exists.").format(cleaned=cleaned)
+                    )
                 row.structure_json = dumped
                 session.add(row)
             assert row.id is not None
@@ -370,7 +387,9 @@ class StructureService:
         with self._ctx.reading() as session:
             row = templates.get(session, template_id)
             if row is None:
-                raise ValidationError(f"Template #{template_id} does not exist.")
+                raise ValidationError(
+                    _("Template #{template_id} does not exist.").format(template_id=template_id)
+                )
             return structure_load(row.structure_json)
 
     def apply_template(self, tournament_id: int, template_id: int) -> Outcome[Structure]:
@@ -378,7 +397,9 @@ class StructureService:
         with self._ctx.transaction() as session:
             row = templates.get(session, template_id)
             if row is None:
-                raise ValidationError(f"Template #{template_id} does not exist.")
+                raise ValidationError(
+                    _("Template #{template_id} does not exist.").format(template_id=template_id)
+                )
             return replace_structure(
                 self._ctx,
                 session,
@@ -392,7 +413,9 @@ class StructureService:
         with self._ctx.transaction() as session:
             row = templates.get(session, template_id)
             if row is None:
-                raise ValidationError(f"Template #{template_id} does not exist.")
+                raise ValidationError(
+                    _("Template #{template_id} does not exist.").format(template_id=template_id)
+                )
             templates.delete(session, row)
             changes = record_change(
                 session, None, Change.STRUCTURE, f"template {row.name} deleted", self._ctx.now()
@@ -417,7 +440,9 @@ class StructureService:
         stem = name if name in names else name.replace("-", "_")
         if stem not in names:
             raise ValidationError(
-                f"There is no preset called {name[:80]!r}; `clockapp structure presets` lists them."
+                _(
+                    "There is no preset called {name!r}; `clockapp structure presets` lists them."
+                ).format(name=name[:80])
             )
         path = resource_path("presets", f"{stem}.json")
         return parse_preset(path.read_text(encoding="utf-8"), key=stem)

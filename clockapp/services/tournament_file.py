@@ -21,6 +21,7 @@ from clockapp.core.tournament_file import (
     encode_tournament_file,
 )
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 from clockapp.persistence.queries import house
 from clockapp.persistence.queries import tournament_file as file_rows
 from clockapp.services.backups import backup_before_import
@@ -64,7 +65,7 @@ def _tournament_row(file: TournamentFile) -> dict[str, Value]:
     table = file.table(file_rows.TOURNAMENT)
     if table is None or len(table.rows) != 1:
         raise TournamentFileError(
-            "Not a tournament file this app can open: it must hold exactly one tournament."
+            _("Not a tournament file this app can open: it must hold exactly one tournament.")
         )
     row = dict(zip(table.columns, table.rows[0], strict=True))
     changes = file.table("change")
@@ -73,7 +74,7 @@ def _tournament_row(file: TournamentFile) -> dict[str, Value]:
     revision = row["revision"]
     if not isinstance(revision, int) or highest > revision:
         raise TournamentFileError(
-            "Not a tournament file this app can open: its history runs past its revision."
+            _("Not a tournament file this app can open: its history runs past its revision.")
         )
     return row
 
@@ -94,7 +95,9 @@ def _players_checked(file: TournamentFile) -> TournamentFile:
             details = PlayerDetails(*(str(values[name]) for name in _DETAILS))
         except ValidationError as error:
             raise TournamentFileError(
-                f"Not a tournament file this app can open: player {number}: {error}"
+                _("Not a tournament file this app can open: player {number}: {error}").format(
+                    number=number, error=error
+                )
             ) from None
         values.update({name: getattr(details, name) for name in _DETAILS})
         values["search_text"] = search_text(details)
@@ -111,7 +114,9 @@ def decode(data: bytes) -> TournamentFile:
     unknown = [part for part, _ in file.house if part not in HOUSE_PARTS]
     if unknown:
         raise TournamentFileError(
-            f"Not a tournament file this app can open: it holds an unknown text ({unknown[0]:.40})."
+            _(
+                "Not a tournament file this app can open: it holds an unknown text ({unknown:.40})."
+            ).format(unknown=unknown[0])
         )
     return file
 

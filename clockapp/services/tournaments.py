@@ -10,6 +10,7 @@ from clockapp.core.night_plan import NightPlan, PlannedNight, plan_from, plan_ni
 from clockapp.core.points import Formula
 from clockapp.core.text import NAME_MAX, clean_text
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 from clockapp.persistence.codec import chips_to_json, stacks_to_json, structure_dump
 from clockapp.persistence.models import ClockRow, SetupRow, TournamentRow
 from clockapp.persistence.queries import cashier_config, leagues, settings
@@ -64,7 +65,7 @@ def _info(row: TournamentRow) -> TournamentInfo:
 def _clean_name(name: str) -> str:
     cleaned = clean_text(name, "Tournament name", NAME_MAX)
     if not cleaned:
-        raise ValidationError("A tournament needs a name.")
+        raise ValidationError(_("A tournament needs a name."))
     return cleaned
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from clockapp import __version__
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 
 #: Where the latest release's version is published (a release asset beside the packages).
 LATEST_URL = "https://github.com/clockapp/clockapp/releases/latest/download/latest.json"
@@ -49,7 +50,7 @@ class UpdateInfo:
 def _key(version: str) -> tuple[tuple[int, ...], int, str]:
     match = _RELEASE.fullmatch(version.strip().lstrip("vV"))
     if match is None:
-        raise UpdateCheckError(f"{version!r} is not a version number.")
+        raise UpdateCheckError(_("{version!r} is not a version number.").format(version=version))
     numbers = tuple(int(part) for part in match.group(1).split("."))
     while numbers and numbers[-1] == 0:  # 1.0 == 1.0.0
         numbers = numbers[:-1]
@@ -82,7 +83,9 @@ version file.
             raise TypeError(latest)
         _key(latest)
     except (ValueError, KeyError, TypeError, AttributeError, UpdateCheckError):
-        raise UpdateCheckError("The update server did not answer with the version file.") from None
+        raise UpdateCheckError(
+            _("The update server did not answer with the version file.")
+        ) from None
     return UpdateInfo(current=current, latest=latest.strip(), url=url)
 
 
@@ -96,7 +99,7 @@ def check_for_update(
             is not the version file (the message says which).
     """
     if not url.startswith(("https://", "http://")):
-        raise UpdateCheckError(f"{url!r} is not a web address.")
+        raise UpdateCheckError(_("{url!r} is not a web address.").format(url=url))
     # Loaded only when the host asks: the app starts without the HTTP client.
     import urllib.error
     import urllib.request
@@ -109,13 +112,17 @@ def check_for_update(
             data = response.read(MAX_BYTES + 1)
     except urllib.error.HTTPError as error:
         raise UpdateCheckError(
-            f"The update server answered {error.code} {error.reason}: try again later."
+            _("The update server answered {code} {reason}: try again later.").format(
+                code=error.code, reason=error.reason
+            )
         ) from None
     except (urllib.error.URLError, TimeoutError, OSError) as error:
         reason = getattr(error, "reason", error)
         raise UpdateCheckError(
-            f"The update server could not be reached ({reason}): check the network."
+            _("The update server could not be reached ({reason}): check the network.").format(
+                reason=reason
+            )
         ) from None
     if len(data) > MAX_BYTES:
-        raise UpdateCheckError("The update server did not answer with the version file.")
+        raise UpdateCheckError(_("The update server did not answer with the version file."))
     return parse_latest(data, current)

@@ -21,6 +21,7 @@ from clockapp.core.waiting_list import (
     offered,
     waiting_line,
 )
+from clockapp.i18n import gettext as _
 from clockapp.persistence.queries import waiting as waiting_q
 from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome
@@ -109,7 +110,7 @@ class WaitingListService:
             now = self._ctx.now()
             name = waiting_q.join_facts(session, tournament_id, player_id).name
             if waiting_q.leave(session, tournament_id, player_id, now) == 0:
-                raise WaitingListError(f"{name} is not on the waiting list.")
+                raise WaitingListError(_("{name} is not on the waiting list.").format(name=name))
             summary = f"{name} leaves the waiting list"
             changes = record_change(session, tournament_id, Change.ENTRIES, summary, now)
             view = waiting_view(session, tournament_id)
@@ -127,7 +128,9 @@ class WaitingListService:
             facts = waiting_q.join_facts(session, tournament_id, player_id)
             check_not_listed(facts)
             if waiting_q.rejoin(session, tournament_id, player_id) == 0:
-                raise WaitingListError(f"{facts.name} has not been on the waiting list.")
+                raise WaitingListError(
+                    _("{name} has not been on the waiting list.").format(name=facts.name)
+                )
             view = waiting_view(session, tournament_id)
             place = next(i for i, w in enumerate(view.waiters, 1) if w.player_id == player_id)
             summary = f"{facts.name} is back on the waiting list (number {place})"

@@ -18,24 +18,27 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from decimal import Decimal
 from fractions import Fraction
+
+from babel import Locale
+from babel.numbers import NumberFormatError, get_decimal_symbol, get_group_symbol, parse_decimal
 
 from clockapp import formats
 from clockapp.errors import ValidationError
 from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 
 #: The largest amount accepted from typed input: $10 billion. Anything above is surely a typo
 #: (a pasted phone number, a stuck key) and would only overflow a report column.
 MAX_AMOUNT_CENTS = 10**12
 
-# Digits are spelled [0-9] on purpose: str.isdigit() and \d accept "²" and Arabic-Indic digits.
-_AMOUNT = re.compile(
-    r"""
-    (?P<whole>[0-9]{1,3}(?:,[0-9]{3})+|[0-9]*)   # 1,000,000 with proper groups, or plain digits
-    (?:\.(?P<frac>[0-9]*))?                      # optional decimal part (checked for length later)
-    """,
-    re.VERBOSE,
-)
+#: Where the current language's locale writes no thousands separator of its own (or a space),
+#: the spaces a person may type between thousands.
+_SPACES = (" ", "\xa0", "\u202f")
+#: The writing every language also reads, unless it reads the text otherwise: a point before
+#: the cents and commas between thousands (what `typed_amount` writes into fields and exports).
+_SOURCE_LOCALE = "en_US"
 
 
 class AmountError(ValidationError):
@@ -51,9 +54,13 @@ def parse_amount(
 ) -> int:
     """Read an amount typed by a director and return it in cents.
 
-    Accepts plain numbers ("20", "20.50", "1000.5", ".5"), thousands separated by commas in groups
-    of three ("1,000"), and the currency symbol before or after the number ("$20", "20 €" with
-    `symbol="€"`). Surrounding spaces are ignored.
+    Reads the number as the current language writes it (CLDR through Babel's `parse_decimal`):
+    "1,234.50" in English, "1.234,50" in German, "1 234,50" in French, thousands in groups of
+    three; the currency symbol may stand before or after the number ("$20", "20 €" with
+    `symbol="€"`). The form `typed_amount` writes ("1,234.50") is read in every language unless
+    the language reads the same text otherwise: "20.50" is twenty and a half in German too, while
+    "1,234" (one thousand two hundred and thirty-four in English, three decimals in German) is
+    refused there as ambiguous. Surrounding spaces are ignored.
 
     Args:
         text: What was typed.
@@ -70,6 +77,10 @@ def parse_amount(
 
     >>> parse_amount("20"), parse_amount("20.50"), parse_amount("$1,000"), parse_amount("1000.5")
     (2000, 2050, 100000, 100050)
+    >>> from clockapp.i18n import using_language
+    >>> with using_language("de"):
+    ...     parse_amount("1.234,50"), parse_amount("20.50")
+    (123450, 2050)
     >>> parse_amount("-5", field="Buy-in")
     Traceback (most recent call last):
     ...
@@ -93,29 +104,8 @@ def parse_amount(
         )
     if body.startswith("+"):
         body = body[1:]
-    match = _AMOUNT.fullmatch(body)
-    if match is None or (not match["whole"] and not match["frac"]):
-        if re.fullmatch(r"[0-9,]+(\.[0-9]*)?", body):
-            raise AmountError(
-                _(
-                    "{field}: {typed} has misplaced commas; write thousands in groups of "
-                    "three (1,000) and use a point for cents (20.50)."
-                ).format(field=field, typed=repr(raw.strip()))
-            )
-        raise AmountError(
-            _("{field}: {typed} is not a number; type digits such as 20.50.").format(
-                field=field, typed=repr(raw.strip())
-            )
-        )
-    whole = match["whole"].replace(",", "") or "0"
-    frac = match["frac"] or ""
-    if len(frac) > 2:
-        raise AmountError(
-            _("{field}: {typed} has {count} decimals; money has at most 2 (cents).").format(
-                field=field, typed=repr(raw.strip()), count=len(frac)
-            )
-        )
-    cents = int(whole) * 100 + int(frac.ljust(2, "0"))
+    typed = repr(raw.strip())
+    cents = _cents(body, field=field, typed=typed)
     if cents > MAX_AMOUNT_CENTS:
         raise AmountError(
             _("{field}: {typed} is more than {most}; check for a typing mistake.").format(
@@ -125,6 +115,83 @@ def parse_amount(
     if cents == 0 and not allow_zero:
         raise AmountError(_("{field}: the amount must be more than zero.").format(field=field))
     return cents
+
+
+def _cents(body: str, *, field: str, typed: str) -> int:
+    """The cents in `body` (sign and symbol already taken off), read in the current language's
+    writing, else in the source form; refused with the reason when neither reads it as money."""
+    own = formats.current_locale()
+    group, point = get_group_symbol(own), get_decimal_symbol(own)
+    if group in _SPACES:
+        for space in _SPACES:
+            body = body.replace(space, group)
+    readings = [_reading(body, own, group, point)]
+    if (group, point) != (",", "."):
+        readings.append(_reading(body, Locale.parse(_SOURCE_LOCALE), ",", "."))
+    money = [value for value in readings if isinstance(value, Decimal) and _is_cents(value)]
+    if money and isinstance(readings[0], Decimal) and _is_cents(readings[0]):
+        return _to_cents(readings[0])
+    if money and isinstance(readings[0], Decimal):
+        # The language reads more than two decimals where the source form reads thousands.
+        raise AmountError(
+            _(
+                "{field}: {typed} can be read two ways; for {amount} type {written}, and write "
+                "cents with at most two decimals."
+            ).format(
+                field=field,
+                typed=typed,
+                amount=formats.decimal(money[0], 2),
+                written=formats.decimal(money[0], 0),
+            )
+        )
+    if money:
+        return _to_cents(money[0])
+    first = readings[0]
+    if isinstance(first, Decimal):
+        decimals = -first.as_tuple().exponent  # type: ignore[operator]
+        raise AmountError(
+            ngettext(
+                "{field}: {typed} has {count} decimal; money has at most 2 (cents).",
+                "{field}: {typed} has {count} decimals; money has at most 2 (cents).",
+                decimals,
+            ).format(field=field, typed=typed, count=decimals)
+        )
+    if first == "grouping" or any(r == "grouping" for r in readings):
+        raise AmountError(
+            _(
+                "{field}: {typed} has misplaced commas; write thousands in groups of "
+                "three (1,000) and use a point for cents (20.50)."
+            ).format(field=field, typed=typed)
+        )
+    raise AmountError(
+        _("{field}: {typed} is not a number; type digits such as 20.50.").format(
+            field=field, typed=typed
+        )
+    )
+
+
+def _reading(body: str, locale: Locale, group: str, point: str) -> Decimal | str:
+    """`body` as a decimal number in `locale`, else why not: "grouping" (separators in the
+    wrong places) or "nonsense" (not digits and separators)."""
+    allowed = f"0-9{re.escape(group)}{re.escape(point)}"
+    if not body or not re.fullmatch(f"[{allowed}]+", body) or not re.search("[0-9]", body):
+        return "nonsense"
+    if body.count(point) > 1 or (point in body and group in body.split(point)[1]):
+        return "grouping"
+    if body.startswith(group) or (group in body and body.split(point)[0].startswith("0")):
+        return "grouping"
+    try:
+        return parse_decimal(body, locale=locale, strict=True)
+    except NumberFormatError as error:
+        return "grouping" if error.suggestions else "nonsense"
+
+
+def _is_cents(value: Decimal) -> bool:
+    return -value.as_tuple().exponent <= 2  # type: ignore[operator]
+
+
+def _to_cents(value: Decimal) -> int:
+    return int(value * 100)
 
 
 def typed_amount(cents: int) -> str:

@@ -9,6 +9,7 @@ from sqlmodel import Session, col
 
 from clockapp.core.registration import RegistrationStatus
 from clockapp.core.stand_ins import StandInError, StandInFacts
+from clockapp.i18n import gettext as _
 from clockapp.persistence.models import PlayerRow, RegistrationRow, StandInRow
 
 
@@ -20,9 +21,9 @@ def facts(
     reg = session.get(RegistrationRow, registration_id)
     teammate = session.get(PlayerRow, player_id)
     if reg is None or reg.tournament_id != tournament_id:
-        raise StandInError("That player is not registered in this tournament.")
+        raise StandInError(_("That player is not registered in this tournament."))
     if teammate is None or teammate.merged_into_id is not None:
-        raise StandInError("That teammate is not in the player database.")
+        raise StandInError(_("That teammate is not in the player database."))
     leaving = session.get(PlayerRow, reg.player_id)
     assert leaving is not None
     teammate_reg = session.execute(

@@ -29,6 +29,7 @@ from clockapp.core.tournament_file import (
     Value,
 )
 from clockapp.core.userfiles import MAX_JSON_DEPTH, FileFormatError, load_json
+from clockapp.i18n import gettext as _
 from clockapp.persistence import models
 from clockapp.persistence.models.seating import shootout_from_json
 
@@ -222,8 +223,10 @@ def write_tournament(
     except StatementError as error:
         # The database's own rules (a status it knows, the ledger's guards) are the last check.
         raise TournamentFileError(
-            "Not a tournament file this app can open: a row breaks a rule of the database "
-            f"({str(error.orig).splitlines()[0][:120]})."
+            _(
+                "Not a tournament file this app can open: a row breaks a rule of the "
+                "database ({rule})."
+            ).format(rule=str(error.orig).splitlines()[0][:120])
         ) from None
 
 
@@ -244,7 +247,9 @@ def _write(
                 )
             ).first()
             if found is None:
-                raise TournamentFileError(f"Player #{match} is not in this database any more.")
+                raise TournamentFileError(
+                    _("Player #{match} is not in this database any more.").format(match=match)
+                )
             player_map[old] = match
         else:
             player_map[old] = session.execute(
@@ -325,15 +330,19 @@ def _embedded(text: str) -> Any:
         return load_json(text, max_chars=len(text), max_depth=MAX_JSON_DEPTH)
     except FileFormatError as error:
         raise TournamentFileError(
-            f"Not a tournament file this app can open: a stored list is not JSON ({error.problem})."
+            _(
+                "Not a tournament file this app can open: a stored list is not JSON ({problem})."
+            ).format(problem=error.problem)
         ) from None
 
 
 def _registration(value: Any, ids: Ids) -> int:
     if type(value) is not int or value not in ids:
         raise TournamentFileError(
-            "Not a tournament file this app can open: a stored list names an entry "
-            f"({str(value)[:20]}) the file does not hold."
+            _(
+                "Not a tournament file this app can open: a stored list names an entry "
+                "({entry}) the file does not hold."
+            ).format(entry=str(value)[:20])
         )
     return ids[value]
 
@@ -341,7 +350,7 @@ def _registration(value: Any, ids: Ids) -> int:
 def _deal_registrations(text: str, ids: Ids) -> str:
     data = _embedded(text)
     if not isinstance(data, list):
-        raise TournamentFileError("Not a tournament file this app can open: a deal's players.")
+        raise TournamentFileError(_("Not a tournament file this app can open: a deal's players."))
     return json.dumps([_registration(value, ids) for value in data])
 
 
@@ -352,14 +361,16 @@ def _ledger_shares(text: str, ids: Ids) -> str:
     if not isinstance(data, list) or not all(
         isinstance(share, list) and len(share) == 2 for share in data
     ):
-        raise TournamentFileError("Not a tournament file this app can open: a deal's shares.")
+        raise TournamentFileError(_("Not a tournament file this app can open: a deal's shares."))
     return json.dumps([[_registration(rid, ids), amount] for rid, amount in data])
 
 
 def _showdown_players(text: str, ids: Ids) -> str:
     data = _embedded(text)
     if not isinstance(data, list) or not all(isinstance(p, dict) for p in data):
-        raise TournamentFileError("Not a tournament file this app can open: a showdown's players.")
+        raise TournamentFileError(
+            _("Not a tournament file this app can open: a showdown's players.")
+        )
     for player in data:
         if player.get("registration_id") is not None:
             player["registration_id"] = _registration(player["registration_id"], ids)
@@ -388,7 +399,7 @@ def _shootout_state(text: str, ids: Ids) -> str:
         shootout_from_json(written)  # it must read back as the seating window reads it
     except (KeyError, TypeError, ValueError, AttributeError):
         raise TournamentFileError(
-            "Not a tournament file this app can open: its shootout cannot be read."
+            _("Not a tournament file this app can open: its shootout cannot be read.")
         ) from None
     return written
 
@@ -412,7 +423,9 @@ def _keyed(text: str, ids: Ids) -> str | None:
     old, sep, rest = text.partition(":")
     if not sep or not old.isdigit():
         raise TournamentFileError(
-            f"Not a tournament file this app can open: a claimed moment ({text[:20]})."
+            _("Not a tournament file this app can open: a claimed moment ({text}).").format(
+                text=text[:20]
+            )
         )
     new = ids.get(int(old))
     return None if new is None else f"{new}:{rest}"

@@ -10,6 +10,7 @@ from sqlmodel import Session, col
 
 from clockapp.core.registration import RegistrationStatus
 from clockapp.core.waiting_list import JoinFacts, Waiter, WaitingListError
+from clockapp.i18n import gettext as _
 from clockapp.persistence.models import CashierConfigRow, PlayerRow, RegistrationRow, WaitingRow
 
 
@@ -48,7 +49,7 @@ def join_facts(session: Session, tournament_id: int, player_id: int) -> JoinFact
     """What `check_join` needs for this player."""
     player = session.get(PlayerRow, player_id)
     if player is None:
-        raise WaitingListError("That player is not in the player database.")
+        raise WaitingListError(_("That player is not in the player database."))
     registered = session.execute(
         sa_select(col(RegistrationRow.id))
         .where(col(RegistrationRow.tournament_id) == tournament_id)

@@ -28,6 +28,8 @@ from clockapp.core.registration import RegistrationStatus
 from clockapp.core.satellite import Satellite, SatelliteError, satellite_wall_text
 from clockapp.core.text import NAME_MAX, clean_text
 from clockapp.core.wall import BOUNTY_BOARD
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.persistence.queries import bounties as bounties_q
 from clockapp.persistence.session import Session
 from clockapp.services.bounties.views import BountyView, DrawInfo, HeadInfo, TicketWon
@@ -48,7 +50,7 @@ def _clean_ticket(ticket: Ticket) -> Ticket:
     Raises:
         TextError: A description that cannot be stored (broken, invisible, too long).
     """
-    what = f"The ticket for {ordinal(ticket.place)}"
+    what = _("The ticket for {ordinal}").format(ordinal=ordinal(ticket.place))
     return replace(ticket, description=clean_text(ticket.description, what, NAME_MAX))
 
 
@@ -123,12 +125,17 @@ class BountyService:
                 book.rules.seed,
             ):
                 raise BountyError(
-                    f"{len(drawn)} mystery envelope(s) have been drawn: the format and seed can "
-                    "no longer change (undo those knockouts first)."
+                    ngettext(
+                        "{count} mystery envelope has been drawn: the format and seed can no "
+                        "longer change (undo that knockout first).",
+                        "{count} mystery envelopes have been drawn: the format and seed can no "
+                        "longer change (undo those knockouts first).",
+                        len(drawn),
+                    ).format(count=len(drawn))
                 )
             sealed: int | None = None
             if rules is not None and book.draws and new_rules.format is BountyFormat.MYSTERY:
-                envelopes, _ = mystery_envelopes(till)
+                envelopes = mystery_envelopes(till)[0]
                 new_rules = replace(
                     new_rules, envelopes=refill(envelopes, book.draws, new_rules.envelopes)
                 )
@@ -145,8 +152,10 @@ class BountyService:
                     settings = replace(settings, ticket_seed=secrets.randbelow(2**31 - 1) + 1)
             if tickets and book.satellite is not None:
                 raise SatelliteError(
-                    "This tournament is a satellite: its seats are its tickets. Turn the "
-                    "satellite off to pay places with tickets of their own."
+                    _(
+                        "This tournament is a satellite: its seats are its tickets. Turn the "
+                        "satellite off to pay places with tickets of their own."
+                    )
                 )
             chosen = None if tickets is None else tuple(sorted(tickets, key=lambda t: t.place))
             change = TillChange(sealed_row=sealed, bounty=settings, tickets=chosen)
@@ -185,9 +194,13 @@ class BountyService:
                 )
                 if busted and left < satellite.seats:
                     raise SatelliteError(
-                        f"Only {left} players are left: a satellite of {satellite.seats} seats "
-                        "would have stopped already; give at most "
-                        f"{left} seat{'s' if left != 1 else ''}."
+                        ngettext(
+                            "Only {left} player is left: a satellite of {seats} seats would have "
+                            "stopped already; give at most {left} seat.",
+                            "Only {left} players are left: a satellite of {seats} seats would have "
+                            "stopped already; give at most {left} seats.",
+                            left,
+                        ).format(left=left, seats=satellite.seats)
                     )
             settings = replace(till.bounty.settings, satellite=satellite)
             change = TillChange(bounty=settings, tickets=())
@@ -230,19 +243,26 @@ class BountyService:
             found = _view(session, load_till(session, tournament_id), now)
             if found.bounty_pool == 0:
                 raise BountyError(
-                    "This tournament has no bounties: set a bounty part in the entry price "
-                    "first, then show the bounty board."
+                    _(
+                        "This tournament has no bounties: set a bounty part in the entry price "
+                        "first, then show the bounty board."
+                    )
                 )
             if found.rules.format is BountyFormat.MYSTERY:
                 raise BountyError(
-                    "Mystery bounties are drawn from envelopes: no bounty rides on a player, "
-                    "so there is no bounty board to show."
+                    _(
+                        "Mystery bounties are drawn from envelopes: no bounty rides on a player, "
+                        "so "
+                        "there is no bounty board to show."
+                    )
                 )
             lines = board_lines((h.name, h.bounty) for h in found.heads if h.bounty)
             if not lines:
                 raise BountyError(
-                    "Nobody in play carries a bounty yet: show the board once players have "
-                    "bought in."
+                    _(
+                        "Nobody in play carries a bounty yet: show the board once players have "
+                        "bought in."
+                    )
                 )
             currency = setup_row(session, tournament_id).currency
             payload = board_payload(found.rules.format.value, currency, lines)
@@ -302,7 +322,7 @@ def _view(session: Session, till: Till, now: datetime) -> BountyView:
         )
         for d in book.draws
     )
-    envelopes, _ = mystery_envelopes(till)
+    envelopes = mystery_envelopes(till)[0]
     left = tuple(sorted((envelopes[i] for i in mystery_box(till)), reverse=True))
     reached = False
     if rules.stage is not None:

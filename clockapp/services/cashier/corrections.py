@@ -20,6 +20,7 @@ from clockapp.core.money.records import (
 )
 from clockapp.core.money.till import Till
 from clockapp.core.seating import Seat
+from clockapp.i18n import gettext as _
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.action import Done, Ruling
 from clockapp.services.cashier.sales import (
@@ -67,7 +68,7 @@ def void_action_rows(
     then undo the bust it recorded, giving the player back the seat, then close the table the
     sale opened while nobody sits there; all or nothing."""
     if not row_ids:
-        raise LedgerError("Say which ledger rows to void.")
+        raise LedgerError(_("Say which ledger rows to void."))
     change = NO_CHANGE
     for row_id in reversed(row_ids):
         change = change.then(
@@ -77,7 +78,7 @@ def void_action_rows(
     back: Seat | None = None
     if undo_bust_of is not None:
         undo, back = undo_change(applied(till, change), undo_bust_of, reason, now, station)
-        settle_change, _ = settled(applied(till, change.then(undo)))
+        settle_change = settled(applied(till, change.then(undo)))[0]
         change = change.then(undo).then(settle_change)
 
     def finish(

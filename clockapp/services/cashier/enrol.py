@@ -26,6 +26,7 @@ from clockapp.core.money.records import (
     registration_info,
 )
 from clockapp.core.money.till import Reg, Till
+from clockapp.i18n import gettext as _
 from clockapp.persistence.models import (
     PlayerRow,
 )
@@ -73,7 +74,7 @@ def enrolled(till: Till, player: PlayerRow, reg: Reg | None, now: datetime) -> T
         change = TillChange(registered=(buyer,))
     else:
         change = TillChange(registrations=(buyer,))
-    settle_change, _ = settled(applied(till, change))
+    settle_change = settled(applied(till, change))[0]
     return change.then(settle_change)
 
 
@@ -91,7 +92,7 @@ def name_lines(text: str) -> tuple[NamedLine, ...]:
     except PlayerError as error:
         raise CashierError(str(error)) from None
     if not any(line.details is not None for line in lines):
-        raise CashierError("The list has no names (one name a line).")
+        raise CashierError(_("The list has no names (one name a line)."))
     return lines
 
 

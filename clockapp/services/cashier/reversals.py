@@ -10,6 +10,7 @@ from clockapp.core.money.ledger import LedgerError, RowKind
 from clockapp.core.money.records import LedgerEntry
 from clockapp.core.money.till import Till
 from clockapp.core.text import REASON_MAX, clean_text
+from clockapp.i18n import gettext as _
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.action import Ruling, money_action
 from clockapp.services.cashier.cache import LedgerCache
@@ -37,7 +38,9 @@ class ReversalActions:
         """
         reason = clean_text(reason, "Void reason", REASON_MAX)
         if not reason:
-            raise LedgerError(f"Ledger row {row_id}: give a reason for the void.")
+            raise LedgerError(
+                _("Ledger row {row_id}: give a reason for the void.").format(row_id=row_id)
+            )
 
         def rule(_session: Session, till: Till, now: datetime) -> Ruling[LedgerEntry]:
             return reversal_ruling(till, RowKind.VOID, row_id, reason, now, self._ctx.station)
@@ -61,7 +64,7 @@ class ReversalActions:
         """
         reason = clean_text(reason, "Void reason", REASON_MAX)
         if not reason:
-            raise LedgerError("Give a reason for the void.")
+            raise LedgerError(_("Give a reason for the void."))
 
         def rule(_session: Session, till: Till, now: datetime) -> Ruling[tuple[LedgerEntry, ...]]:
             return void_action_rows(
@@ -78,7 +81,9 @@ class ReversalActions:
         """
         reason = clean_text(reason, "Refund reason", REASON_MAX)
         if not reason:
-            raise LedgerError(f"Ledger row {row_id}: give a reason for the refund.")
+            raise LedgerError(
+                _("Ledger row {row_id}: give a reason for the refund.").format(row_id=row_id)
+            )
 
         def rule(_session: Session, till: Till, now: datetime) -> Ruling[LedgerEntry]:
             return reversal_ruling(till, RowKind.REFUND, row_id, reason, now, self._ctx.station)

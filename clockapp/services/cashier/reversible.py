@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from clockapp.core.money.ledger import voided_rows
 from clockapp.core.money.reversals import refund_refusal, void_refusal
 from clockapp.core.money.till import Till
+from clockapp.i18n import gettext as _
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.till import load_till, undo_refusal
 from clockapp.services.context import ServiceContext
@@ -58,7 +59,7 @@ class CorrectionsService:
         standing (not an undo record, nor a bust already undone or followed by a newer one).
         """
         if bust_ids and len(bust_ids) != len(registration_ids):
-            return "Name one bust record for each player."
+            return _("Name one bust record for each player.")
         till = self._till(tournament_id)
         expected = dict(zip(registration_ids, bust_ids, strict=False))
         for rid in registration_ids:

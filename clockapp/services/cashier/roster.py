@@ -13,6 +13,7 @@ from clockapp.core.money.field import RegistrationUpdate
 from clockapp.core.money.records import CashierError, RegistrationInfo, registration_info
 from clockapp.core.money.till import Till
 from clockapp.core.registration import RegistrationStatus
+from clockapp.i18n import gettext as _
 from clockapp.persistence.queries import waiting as waiting_q
 from clockapp.persistence.session import Session
 from clockapp.services.backups import backup_before_import
@@ -112,7 +113,7 @@ class RosterActions:
             if reg.checked_in_at is None:
                 window(session, till, now).check()
             change = TillChange(registrations=(check_in(reg, now),))
-            settle_change, _ = settled(applied(till, change))
+            settle_change = settled(applied(till, change))[0]
             return Ruling((change.then(settle_change),), self._registered("checked in"))
 
         return money_action(self._ctx, self._cache, tournament_id, rule)
@@ -154,8 +155,10 @@ class RosterActions:
             name = till.name(registration_id)
             if reg.entries > 0 or any(r.player_id == registration_id for r in till.rows):
                 raise CashierError(
-                    f"{name} has money on the ledger; void or refund the buy-in instead of "
-                    "withdrawing."
+                    _(
+                        "{name} has money on the ledger; void or refund the buy-in instead of "
+                        "withdrawing."
+                    ).format(name=name)
                 )
             line = [w.player_id for w in waiting_q.waiters(session, tournament_id)]
             place = line.index(reg.player_id) + 1 if reg.player_id in line else None

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from clockapp.core.money.actions import sale
-from clockapp.core.money.amounts import check_cents, format_cents
+from clockapp.core.money.amounts import check_cents, format_money
 from clockapp.core.money.change import TillChange, applied
 from clockapp.core.money.drawer import DrawerCount
 from clockapp.core.money.entries import (
@@ -37,6 +37,7 @@ from clockapp.core.registration import RegistrationStatus
 from clockapp.core.seating import Seat
 from clockapp.core.waiting_list import check_seat_offered
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 from clockapp.persistence.models import (
     DrawerCountRow,
     PlayerRow,
@@ -51,7 +52,7 @@ from clockapp.services.ending import entry_context
 from clockapp.services.players import live_player
 from clockapp.services.seating.cashier_seats import seat_in_session
 from clockapp.services.seating.sale_seat import IfFull, SeatNote, make_room
-from clockapp.services.setup import load_chips, load_stacks
+from clockapp.services.setup import load_chips, load_stacks, setup_row
 
 ENTRY_CHANGES = Change.ENTRIES | Change.LEDGER | Change.PAYOUTS | Change.SEATING
 
@@ -145,14 +146,17 @@ def buy_in_state(till: Till, player: PlayerRow) -> PlayerEntries:
     return player_entries(till, reg, None)
 
 
-def check_tendered(tendered: int | None, total: int) -> int | None:
+def check_tendered(tendered: int | None, total: int, currency: str) -> int | None:
     if tendered is None:
         return None
     check_cents(tendered, "Amount tendered")
     if tendered < total:
         raise CashierError(
-            f"{format_cents(tendered)} tendered is less than the {format_cents(total)} due "
-            f"({format_cents(total - tendered)} short)."
+            _("{tendered} tendered is less than the {due} due ({short} short).").format(
+                tendered=format_money(tendered, currency),
+                due=format_money(total, currency),
+                short=format_money(total - tendered, currency),
+            )
         )
     return tendered - total
 
@@ -160,7 +164,9 @@ def check_tendered(tendered: int | None, total: int) -> int | None:
 def check_stack(stack: int | None) -> None:
     if stack is not None and (isinstance(stack, bool) or not isinstance(stack, int) or stack < 0):
         raise ValidationError(
-            f"The player's chips must be a whole number, 0 or more, not {stack!r}."
+            _("The player's chips must be a whole number, 0 or more, not {stack!r}.").format(
+                stack=stack
+            )
         )
 
 
@@ -287,7 +293,7 @@ def sell_buy_in(
     if with_add_on:
         offers.append(check_add_on(till.config.rules, state, ctx, with_buy_in=True))
     total = sum(o.price.total for o in offers)
-    change = check_tendered(tendered, total)
+    change = check_tendered(tendered, total, setup_row(session, till.tournament_id).currency)
     buyer = checked_in(till, player, reg, now)
     sale_change, note = sale(till, buyer, offers, now, station)
 
@@ -341,7 +347,7 @@ def sell_again(
     if with_add_on:
         offers.append(check_add_on(rules, state, ctx, with_buy_in=True))
     total = sum(o.price.total for o in offers)
-    change = check_tendered(tendered, total)
+    change = check_tendered(tendered, total, setup_row(session, till.tournament_id).currency)
     # A new entry draws a new seat once it is sold; a rebuy after a bust recorded before gets
     # that bust's seat back when it is free (one recorded now frees the seat the player holds,
     # which is his again). A full room is handled then, as `if_full` says (`seated`).

@@ -39,6 +39,7 @@ from clockapp.core.money.till import BUST_FIELDS, DealInfo, RowMeta, Till
 from clockapp.core.money.till import display_name as _display
 from clockapp.core.registration import RegistrationStatus
 from clockapp.core.seating import Seat
+from clockapp.i18n import gettext as _
 from clockapp.persistence.locks import lock_tournament
 from clockapp.persistence.models import (
     BustRow,
@@ -246,10 +247,14 @@ def write_registered(
             rows = registrations.insert_many(session, new) if new else []
     except registrations.DuplicateRegistration as error:  # another station, just now
         if len(added) == 1:
-            raise EntryRefused(f"{added[0].name} is already registered.") from error
+            raise EntryRefused(
+                _("{name} is already registered.").format(name=added[0].name)
+            ) from error
         raise EntryRefused(
-            "A player on the list was registered at another station meanwhile; add the list "
-            "again (players already on it are kept)."
+            _(
+                "A player on the list was registered at another station meanwhile; add the "
+                "list again (players already on it are kept)."
+            )
         ) from error
     by_player = {row.player_id: row for row in rows}  # RETURNING gives no order: by player
     written = tuple(
@@ -389,7 +394,9 @@ def undo_refusal(till: Till, registration_id: int, bust_id: int | None = None) -
     or `bust_id` (the bust an undo was recorded for) is no longer the last one standing, as
     when another station sold a rebuy and recorded a new bust since."""
     if registration_id not in till.registrations:
-        return f"registration #{registration_id} is not in this tournament."
+        return _("registration #{registration_id} is not in this tournament.").format(
+            registration_id=registration_id
+        )
     name = till.name(registration_id)
     busts = [b for b in standing_busts(till) if b.registration_id == registration_id]
     standing = [b.id for b in busts]
@@ -403,16 +410,17 @@ def undo_refusal(till: Till, registration_id: int, bust_id: int | None = None) -
             and till.meta[row.row_id].created_at >= busts[-1].created_at
         ]
         entry = since[-1] if since else "rebuy or re-entry"
-        return (
-            f"{name} is back in play with a {entry} sold after that bust: void the {entry} "
-            "at the cashier first, then undo the bust."
-        )
+        return _(
+            "{name} is back in play with a {entry} sold after that "
+            "bust: void the {entry} at the cashier first, then undo "
+            "the bust."
+        ).format(name=name, entry=entry)
     if reg.status != RegistrationStatus.BUSTED or not standing:
-        return f"{name} is not out; there is no bust to undo."
+        return _("{name} is not out; there is no bust to undo.").format(name=name)
     if bust_id is not None and standing[-1] != bust_id:
         hand = next((f" on hand {b.hand}" for b in till.busts if b.id == bust_id), "")
-        return (
-            f"{name}'s bust{hand} is not the last bust standing: a newer one was recorded "
-            "since, or it was undone."
-        )
+        return _(
+            "{name}'s bust{hand} is not the last bust standing: a "
+            "newer one was recorded since, or it was undone."
+        ).format(name=name, hand=hand)
     return ""

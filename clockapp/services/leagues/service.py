@@ -21,6 +21,7 @@ from clockapp.core.points import (
 )
 from clockapp.core.text import NAME_MAX, clean_text
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 from clockapp.persistence.models import LeagueRow
 from clockapp.persistence.queries import leagues as league_rows
 from clockapp.persistence.queries import tournaments as tournament_rows
@@ -55,7 +56,7 @@ def _info(session: Session, row: LeagueRow) -> LeagueInfo:
 def _league(session: Session, league_id: int) -> LeagueRow:
     row = league_rows.get(session, league_id)
     if row is None:
-        raise LeagueError(f"League #{league_id} does not exist.")
+        raise LeagueError(_("League #{league_id} does not exist.").format(league_id=league_id))
     return row
 
 
@@ -142,7 +143,7 @@ class LeagueService:
                         )
         problem = " ".join(problems)
         if problem:
-            problem += " Left out of the standings until the formula is fixed."
+            problem += _(" Left out of the standings until the formula is fixed.")
         return LeagueView(info, league_standings(results, info.tie_breaks), tuple(results), problem)
 
     def wall_board(self, tournament_id: int) -> WallBoard | None:
@@ -164,7 +165,7 @@ class LeagueService:
         """Make a league (a unique name, a formula that parses, known tie-breaks)."""
         name = clean_text(name, "League name", NAME_MAX)
         if not name:
-            raise ValidationError("Give the league a name.")
+            raise ValidationError(_("Give the league a name."))
         Formula.parse(formula)
         breaks = parse_tie_breaks(tie_breaks)
         now = self._ctx.now()
@@ -177,7 +178,7 @@ class LeagueService:
             )
             stored, inserted = league_rows.add(session, row)
             if not inserted:
-                raise LeagueError(f"There is already a league called {name}.")
+                raise LeagueError(_("There is already a league called {name}.").format(name=name))
             info = _info(session, stored)
             changes = record_change(session, None, LEAGUE_CHANGES, f"league {name} made", now)
         return Outcome(info, changes)
@@ -216,7 +217,11 @@ class LeagueService:
             tournament = lock_row(session, tournament_id)
             row = _league(session, league_id)
             if tournament_id in league_rows.tournament_ids(session, league_id):
-                raise LeagueError(f"{tournament.name} already counts in {row.name}.")
+                raise LeagueError(
+                    _("{tournament} already counts in {league}.").format(
+                        tournament=tournament.name, league=row.name
+                    )
+                )
             self._check_formula(session, league_id, Formula.parse(row.formula), [tournament_id])
             league_rows.link(session, league_id, tournament_id)
             info = _info(session, row)
@@ -232,7 +237,11 @@ class LeagueService:
             row = _league(session, league_id)
             tournament = get_row(session, tournament_id)
             if not league_rows.unlink(session, league_id, tournament_id):
-                raise LeagueError(f"{tournament.name} does not count in {row.name}.")
+                raise LeagueError(
+                    _("{tournament} does not count in {league}.").format(
+                        tournament=tournament.name, league=row.name
+                    )
+                )
             info = _info(session, row)
             changes = record_change(
                 session, None, LEAGUE_CHANGES, f"{tournament.name} taken out of {row.name}", now
@@ -247,8 +256,10 @@ class LeagueService:
                 if other.id != league_id and not _same(other.formula, formula.text):
                     name = get_row(session, tid).name
                     raise LeagueError(
-                        f"{name} also counts in {other.name}, whose formula is different "
-                        f"({other.formula}). A tournament's points come from one formula: use "
-                        f"the same formula, or take {name} out of {other.name} first."
+                        _(
+                            "{tournament} also counts in {league}, whose formula is different "
+                            "({formula}). A tournament's points come from one formula: use the "
+                            "same formula, or take {tournament} out of {league} first."
+                        ).format(tournament=name, league=other.name, formula=other.formula)
                     )
             _scored(formula, event_people(session, tid, self._cache, self._ctx.now()))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
+from clockapp import formats
 from clockapp.core.points import (
     TEAM_EVENT_FORMULA,
     Contribution,
@@ -20,6 +21,7 @@ from clockapp.core.points import (
     team_standings,
 )
 from clockapp.core.text import NAME_MAX, clean_text
+from clockapp.i18n import gettext as _
 from clockapp.persistence.models import AttendanceRow, TeamEventRow
 from clockapp.persistence.queries import leagues as league_rows
 from clockapp.persistence.session import Session
@@ -120,7 +122,7 @@ class TeamEventService:
     def _event(self, session: Session, tournament_id: int) -> TeamEventRow:
         row = league_rows.team_event(session, tournament_id)
         if row is None:
-            raise LeagueError("This tournament is not a team event: set it up as one first.")
+            raise LeagueError(_("This tournament is not a team event: set it up as one first."))
         return row
 
     def set_up(
@@ -151,12 +153,14 @@ class TeamEventService:
         try:
             role = Role(role)
         except ValueError:
-            raise LeagueError(f"Check in a helper or a spectator, not '{role}'.") from None
+            raise LeagueError(
+                _("Check in a helper or a spectator, not '{role}'.").format(role=role)
+            ) from None
         if not name:
-            raise LeagueError("Type the name of who is checking in.")
+            raise LeagueError(_("Type the name of who is checking in."))
         if role is Role.PLAYER:
             raise LeagueError(
-                "Players come in through the cashier; check in helpers and spectators here."
+                _("Players come in through the cashier; check in helpers and spectators here.")
             )
 
         def apply(session: Session, now: datetime) -> str:
@@ -164,10 +168,12 @@ class TeamEventService:
             event = event_people(session, tournament_id, self._cache, now)
             teams = {p.team for p in event.people if p.result is not None and p.team}
             if team not in teams:
-                known = ", ".join(sorted(teams)) or "none yet"
+                known = formats.listing(sorted(teams)) or _("none yet")
                 raise LeagueError(
-                    f"Team {team or '(none)'} has no players in this event (teams: {known}). "
-                    "Register its players first, or choose one of these teams."
+                    _(
+                        "Team {team} has no players in this event (teams: {known}). Register its "
+                        "players first, or choose one of these teams."
+                    ).format(team=team or _("(none)"), known=known)
                 )
             session.add(
                 AttendanceRow(
@@ -190,19 +196,18 @@ class TeamEventService:
         def apply(session: Session, now: datetime) -> str:
             row = league_rows.attendance_row(session, attendance_id)
             if row is None or row.tournament_id != tournament_id or row.registration_id:
-                raise LeagueError("That helper or spectator is not on this event's list.")
+                raise LeagueError(_("That helper or spectator is not on this event's list."))
             when = at if at is not None else now
             if row.checked_in_at is None or when < row.checked_in_at:
                 raise LeagueError(
-                    f"{row.name} cannot check out before checking in"
-                    + (
-                        f" (checked in at {row.checked_in_at.astimezone():%H:%M})."
-                        if row.checked_in_at is not None
-                        else "."
+                    _("{name} cannot check out before checking in (checked in at {time}).").format(
+                        name=row.name, time=formats.time_of_day(row.checked_in_at.astimezone())
                     )
+                    if row.checked_in_at is not None
+                    else _("{name} cannot check out before checking in.").format(name=row.name)
                 )
             if row.checked_out_at is not None:
-                raise LeagueError(f"{row.name} has already checked out.")
+                raise LeagueError(_("{name} has already checked out.").format(name=row.name))
             row.checked_out_at = when
             session.add(row)
             return f"{row.name} checked out"
@@ -214,7 +219,7 @@ class TeamEventService:
     ) -> Outcome[TeamEventView]:
         """Record a player's longest time away from the table, in minutes."""
         if not 0 <= minutes <= 24 * 60:
-            raise LeagueError("Time away is between 0 and 1440 minutes.")
+            raise LeagueError(_("Time away is between 0 and 1440 minutes."))
 
         def apply(session: Session, now: datetime) -> str:
             self._event(session, tournament_id)
@@ -228,7 +233,7 @@ class TeamEventService:
                 None,
             )
             if person is None:
-                raise LeagueError("That player has not bought in to this event.")
+                raise LeagueError(_("That player has not bought in to this event."))
             row = next(
                 (
                     a
@@ -265,7 +270,7 @@ class TeamEventService:
                 event = event_people(session, tournament_id, self._cache, now)
                 ids = {p.result.registration_id for p in event.people if p.result is not None}
                 if registration_id not in ids:
-                    raise LeagueError("That player has not bought in to this event.")
+                    raise LeagueError(_("That player has not bought in to this event."))
             row.worst_beat_id = registration_id
             session.add(row)
             return "worst beat given" if registration_id is not None else "worst beat taken back"

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from clockapp.core.points import format_points
+from clockapp.i18n import ngettext
 from clockapp.services.leagues.views import LeagueView, TeamEventView
 
 #: Lines the wall has room for.
@@ -51,5 +52,7 @@ def league_board(view: LeagueView) -> WallBoard:
         for s in view.standings[:WALL_LINES]
     )
     played = len(view.league.tournaments)
-    note = view.problem or f"after {played} tournament{'s' if played != 1 else ''}"
+    note = view.problem or ngettext(
+        "after {count} tournament", "after {count} tournaments", played
+    ).format(count=played)
     return WallBoard(view.league.name.upper(), lines, during_breaks=False, note=note)

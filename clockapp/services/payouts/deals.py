@@ -15,6 +15,7 @@ from clockapp.core.money.till import Till
 from clockapp.core.money.view import MoneyView
 from clockapp.core.registration import RegistrationStatus
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 
 
 @dataclass(frozen=True)
@@ -43,13 +44,17 @@ def stack_list(till: Till, stacks: Mapping[int, int]) -> tuple[tuple[int, ...], 
         names = ", ".join(
             till.name(rid) if rid in till.registrations else f"#{rid}" for rid in extra
         )
-        raise ValidationError(f"Only players still in can share a deal; not {names}.")
+        raise ValidationError(
+            _("Only players still in can share a deal; not {names}.").format(names=names)
+        )
     if missing:
         raise ValidationError(
-            f"A deal is shared by every player still in; add {', '.join(missing)}."
+            _("A deal is shared by every player still in; add {names}.").format(
+                names=", ".join(missing)
+            )
         )
     if len(in_play) < 2:
-        raise ValidationError("A deal needs at least two players still in.")
+        raise ValidationError(_("A deal needs at least two players still in."))
     ids = tuple(rid for rid in stacks)
     return ids, tuple(stacks[rid] for rid in ids)
 
@@ -63,16 +68,20 @@ def propose(
     reserve: int,
 ) -> DealProposal:
     """Share the unpaid prizes among every player still in (nothing recorded)."""
-    check_cents(reserve, "The amount left to play for")
+    check_cents(reserve, _("The amount left to play for"))
     if view.table is None:
-        raise ValidationError(f"No payout table to deal from: {view.problem}")
+        raise ValidationError(
+            _("No payout table to deal from: {problem}").format(problem=view.problem)
+        )
     if view.deal is not None:
-        raise ValidationError("A deal is already recorded; void its ledger row to make another.")
+        raise ValidationError(_("A deal is already recorded; void its ledger row to make another."))
     if till.bounty.satellite is not None:
         # Its prizes are seats, given when play stops: a share of cash would leave seats unwon.
         raise ValidationError(
-            "A satellite pays seats, not a prize ladder: play on until the seats are won "
-            "(the cash left over follows the satellite's rule)."
+            _(
+                "A satellite pays seats, not a prize ladder: play on until the seats are won "
+                "(the cash left over follows the satellite's rule)."
+            )
         )
     ids, chips = stack_list(till, stacks)
     unpaid = view.table.amounts[: len(ids)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from clockapp.core.money.amounts import format_cents
+from clockapp.core.money.amounts import format_cents, format_money
 from clockapp.core.money.change import NO_CHANGE, TillChange, append, applied
 from clockapp.core.money.ledger import LedgerError, RowKind
 from clockapp.core.money.records import PrizeDue
@@ -13,6 +13,7 @@ from clockapp.core.money.till import Till
 from clockapp.core.money.view import MoneyView, money_view
 from clockapp.core.payouts import ordinal
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 from clockapp.services.changes import Change
 
 PAY_CHANGES = Change.LEDGER | Change.PAYOUTS
@@ -40,33 +41,48 @@ def overlay(till: Till, now: datetime, station: str) -> tuple[TillChange, Till, 
     return change, covered, money_view(covered)
 
 
-def check_amount(amount: int | None, owed: int, what: str, plural: str, name: str) -> int:
-    """The cents to pay: all that is owed (None), or `amount` when it is a part of it.
-
-    `what` names one ("Bounty") and `plural` several ("bounties"): English plurals are not
-    always an added s.
-    """
+def check_amount(amount: int | None, owed: int, kind: RowKind, name: str, currency: str) -> int:
+    """The cents to pay: all that is owed (None), or `amount` when it is a part of it."""
     if amount is None:
         return owed
+    bounty = kind is RowKind.BOUNTY
     if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
-        raise ValidationError(
-            f"{what} for {name}: the amount must be above 0 cents, not {amount!r}."
+        message = (
+            _("Bounty for {name}: the amount must be above 0 cents, not {amount!r}.")
+            if bounty
+            else _("Prize for {name}: the amount must be above 0 cents, not {amount!r}.")
         )
+        raise ValidationError(message.format(name=name, amount=amount))
     if amount > owed:
+        message = (
+            _("{name} is owed {owed} in bounties; paying {paying} would be more than is owed.")
+            if bounty
+            else _("{name} is owed {owed} in prizes; paying {paying} would be more than is owed.")
+        )
         raise LedgerError(
-            f"{name} is owed {format_cents(owed)} in {plural}; paying "
-            f"{format_cents(amount)} would be more than is owed."
+            message.format(
+                name=name, owed=format_money(owed, currency), paying=format_money(amount, currency)
+            )
         )
     return amount
 
 
-def nothing_owed(due: PrizeDue, kind: RowKind) -> str:
+def nothing_owed(due: PrizeDue, kind: RowKind, currency: str) -> str:
+    """Why nothing is paid to `due` (of `kind`), in a sentence."""
     if kind is RowKind.BOUNTY:
         if due.bounties == 0:
-            return f"{due.name} has no bounties credited."
-        return f"{due.name}'s bounties ({format_cents(due.bounties)}) are already paid."
+            return _("{name} has no bounties credited.").format(name=due.name)
+        return _("{name}'s bounties ({amount}) are already paid.").format(
+            name=due.name, amount=format_money(due.bounties, currency)
+        )
     if due.prize == 0:
         if due.place is None:
-            return f"{due.name} is still playing; a prize is paid once they finish."
-        return f"{due.name} finished {ordinal(due.place)}, out of the money; no prize is owed."
-    return f"{due.name}'s prize ({format_cents(due.prize)}) is already paid."
+            return _("{name} is still playing; a prize is paid once they finish.").format(
+                name=due.name
+            )
+        return _("{name} finished {place}, out of the money; no prize is owed.").format(
+            name=due.name, place=ordinal(due.place)
+        )
+    return _("{name}'s prize ({amount}) is already paid.").format(
+        name=due.name, amount=format_money(due.prize, currency)
+    )

@@ -17,6 +17,7 @@ from clockapp.core.money.till import DealInfo, Till
 from clockapp.core.money.view import MoneyView, check_not_overpaid, money_view
 from clockapp.core.payouts import PayoutStructure, fit_to_field
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.action import Done, Ruling, money_action
 from clockapp.services.cashier.cache import LedgerCache
@@ -27,7 +28,7 @@ from clockapp.services.ending import sync_finish
 from clockapp.services.payouts.deals import DealProposal, propose
 from clockapp.services.payouts.paying import PAY_CHANGES, check_amount, nothing_owed, overlay
 from clockapp.services.payouts.view import PayoutFit, PayoutPreview, PayoutView, payout_view
-from clockapp.services.setup import get_row
+from clockapp.services.setup import get_row, setup_row
 
 
 def deal_of(_till: Till, view: MoneyView) -> DealInfo | None:
@@ -167,20 +168,26 @@ class PayoutService:
     ) -> Outcome[LedgerEntry]:
         if amount is not None:
             if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
-                raise ValidationError(f"The amount must be above 0 cents, not {amount!r}.")
+                raise ValidationError(
+                    _("The amount must be above 0 cents, not {amount!r}.").format(amount=amount)
+                )
             check_cents(amount, "The amount paid")
 
-        def rule(_session: Session, till: Till, now: datetime) -> Ruling[LedgerEntry]:
+        def rule(session: Session, till: Till, now: datetime) -> Ruling[LedgerEntry]:
             till.registration(registration_id)
             change, covered, view = overlay(till, now, self._ctx.station)
             if view.table is None:
-                raise LedgerError(f"There is no payout table to pay from: {view.problem}")
+                raise LedgerError(
+                    _("There is no payout table to pay from: {problem}").format(
+                        problem=view.problem
+                    )
+                )
             due = view.dues[registration_id]
-            what, plural = ("Prize", "prizes") if kind is RowKind.PAYOUT else ("Bounty", "bounties")
+            currency = setup_row(session, till.tournament_id).currency
             owed = due.prize_owed if kind is RowKind.PAYOUT else due.bounties_owed
             if owed == 0:
-                raise LedgerError(nothing_owed(due, kind))
-            paid = check_amount(amount, owed, what, plural, due.name)
+                raise LedgerError(nothing_owed(due, kind, currency))
+            paid = check_amount(amount, owed, kind, due.name, currency)
             payment = append(
                 covered,
                 now,

@@ -12,6 +12,7 @@ from clockapp.core.money.till import Till
 from clockapp.core.money.view import MoneyView, money_view
 from clockapp.core.payouts import PayoutStructure, PayoutTable, ordinal
 from clockapp.core.satellite import satellite_wall_text
+from clockapp.i18n import gettext as _
 
 
 @dataclass(frozen=True)
@@ -136,7 +137,8 @@ def refit_text(table: PayoutTable | None, entries: int) -> str:
     if table is None or not table.refitted:
         return ""
     field = "1 entry pays" if entries == 1 else f"{entries} entries pay"
-    return (
-        f"Refitted to the field: {field} {table.places_paid} of the {table.typed_places} places "
-        "typed (lock the table to pay it as typed)."
-    )
+    return _(
+        "Refitted to the field: {field} {places_paid} of the "
+        "{typed_places} places typed (lock the table to pay it as "
+        "typed)."
+    ).format(field=field, places_paid=table.places_paid, typed_places=table.typed_places)

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from clockapp.core.userfiles import FileFormatError, csv_records, csv_text
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 from clockapp.services.players.values import PlayerDetails, PlayerError, PlayerInfo, fold
 
 #: The most players one file adds: a league's whole membership fits many times over, and a
@@ -71,11 +72,12 @@ def looks_like_header(cells: Sequence[str]) -> bool:
 def no_name_column(cells: Sequence[str]) -> str:
     """What to do about a header row without a name column, naming the columns it has."""
     found = ", ".join(cell.strip() for cell in cells if cell.strip())
-    return (
-        f"The first line is a header ({found}) without a column of player names: "
-        "rename the column that holds the names to 'name' (or add one, joining first and "
-        "last names), then import the file again. Nothing was imported."
-    )
+    return _(
+        "The first line is a header ({found}) without a column of "
+        "player names: rename the column that holds the names to "
+        "'name' (or add one, joining first and last names), then "
+        "import the file again. Nothing was imported."
+    ).format(found=found)
 
 
 def players_csv_lines(text: str) -> tuple[tuple[int, PlayerDetails], ...]:
@@ -93,14 +95,16 @@ def players_csv_lines(text: str) -> tuple[tuple[int, PlayerDetails], ...]:
     try:
         header = next((r for r in records if not r.blank), None)
         if header is None:
-            raise PlayerError("The CSV needs a header row with a 'name' column.")
+            raise PlayerError(_("The CSV needs a header row with a 'name' column."))
         keys = [header_column(cell) or fold(cell) for cell in header.cells]
         if "name" not in keys:
             found = ", ".join(cell.strip() for cell in header.cells if cell.strip())
             raise PlayerError(
-                f"The CSV needs a header row with a 'name' column; its first line has "
-                f"{found}: rename the column that holds the players' names to 'name', "
-                "then import the file again."
+                _(
+                    "The CSV needs a header row with a 'name' column; its first line has "
+                    "{found}: rename the column that holds the players' names to 'name', then "
+                    "import the file again."
+                ).format(found=found)
             )
         columns = [(keys.index(c), c) for c in CSV_COLUMNS if c in keys]
         result: list[tuple[int, PlayerDetails]] = []
@@ -109,17 +113,25 @@ def players_csv_lines(text: str) -> tuple[tuple[int, PlayerDetails], ...]:
                 continue
             if len(result) >= MAX_PLAYER_ROWS:
                 raise PlayerError(
-                    f"CSV line {record.line}: a player file holds at most {MAX_PLAYER_ROWS:,} "
-                    "players; split the file and import each part."
+                    _(
+                        "CSV line {line}: a player file holds at most {max_player_rows:,} players; "
+                        "split the file and import each part."
+                    ).format(line=record.line, max_player_rows=MAX_PLAYER_ROWS)
                 )
             cells = record.cells
             values = {c: cells[i] if i < len(cells) else "" for i, c in columns}
             try:
                 result.append((record.line, PlayerDetails(**values)))
             except ValidationError as error:
-                raise PlayerError(f"CSV line {record.line}: {error}") from error
+                raise PlayerError(
+                    _("CSV line {line}: {error}").format(line=record.line, error=error)
+                ) from error
     except FileFormatError as error:
-        message = f"CSV line {error.line}: {error.problem}." if error.line else str(error)
+        message = (
+            _("CSV line {line}: {problem}.").format(line=error.line, problem=error.problem)
+            if error.line
+            else str(error)
+        )
         raise PlayerError(message) from None
     return tuple(result)
 

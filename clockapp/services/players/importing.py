@@ -14,8 +14,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
+from clockapp import formats
 from clockapp.core.userfiles import FileFormatError, csv_records
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.persistence.models import PlayerRow
 from clockapp.persistence.queries import players as player_rows
 from clockapp.persistence.session import Session
@@ -69,10 +72,20 @@ class ImportPlan:
     def summary(self) -> str:
         """'3 new players, 1 already in the database, 2 lines skipped'."""
         created, merged, skipped = (self.count(a) for a in ImportAction)
-        return (
-            f"{created} new player{'s' if created != 1 else ''}, "
-            f"{merged} already in the database, "
-            f"{skipped} line{'s' if skipped != 1 else ''} skipped"
+        # Three counts, each with its own plural: three phrases, listed as the language lists.
+        return formats.listing(
+            [
+                ngettext("{count} new player", "{count} new players", created).format(
+                    count=created
+                ),
+                ngettext(
+                    "{count} already in the database", "{count} already in the database", merged
+                ).format(count=merged),
+                ngettext("{count} line skipped", "{count} lines skipped", skipped).format(
+                    count=skipped
+                ),
+            ],
+            counts=True,
         )
 
 
@@ -145,8 +158,10 @@ def parse_name_list(text: str) -> tuple[NamedLine, ...]:
                     continue  # the header row
             if len(result) >= MAX_PRE_REGISTRATIONS:
                 raise PlayerError(
-                    f"Line {record.line}: a pre-registration list holds at most "
-                    f"{MAX_PRE_REGISTRATIONS:,} lines; split the list and import each part."
+                    _(
+                        "Line {line}: a pre-registration list holds at most "
+                        "{max_pre_registrations:,} lines; split the list and import each part."
+                    ).format(line=record.line, max_pre_registrations=MAX_PRE_REGISTRATIONS)
                 )
             if record.blank:
                 result.append(NamedLine(record.line, None, "blank line"))
@@ -159,7 +174,9 @@ def parse_name_list(text: str) -> tuple[NamedLine, ...]:
             if header is None:
                 others = [c for i, c in enumerate(cells) if i != index and c.strip()]
                 if others:
-                    note = f"first cell only (quote names that hold a comma): {', '.join(others)}"
+                    note = _("first cell only (quote names that hold a comma): {cells}").format(
+                        cells=", ".join(others)
+                    )
             else:
                 # The player's other columns (phone, e-mail, ...) are kept; the rest is named.
                 fields = {key: cells[i] for key, i in header.columns.items() if i < len(cells)}
@@ -167,17 +184,21 @@ def parse_name_list(text: str) -> tuple[NamedLine, ...]:
                     title for i, title in header.ignored.items() if i < len(cells) and cells[i]
                 ]
                 if dropped:
-                    note = f"column{'s' if len(dropped) > 1 else ''} ignored: {', '.join(dropped)}"
+                    note = ngettext(
+                        "column ignored: {columns}", "columns ignored: {columns}", len(dropped)
+                    ).format(columns=", ".join(dropped))
             if not name.strip():
-                result.append(NamedLine(record.line, None, "no name on this line"))
+                result.append(NamedLine(record.line, None, _("no name on this line")))
                 continue
             fields["name"] = name
             try:
                 result.append(NamedLine(record.line, PlayerDetails(**fields), note))
             except ValidationError as error:
-                raise PlayerError(f"Line {record.line}: {error}") from None
+                raise PlayerError(
+                    _("Line {line}: {error}").format(line=record.line, error=error)
+                ) from None
     except FileFormatError as error:
-        raise PlayerError(f"{error}") from None
+        raise PlayerError(str(error)) from None
     return tuple(result)
 
 

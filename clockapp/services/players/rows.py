@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
+from clockapp.i18n import gettext as _
 from clockapp.persistence.models import PlayerRow
 from clockapp.persistence.queries import players as player_rows
 from clockapp.persistence.queries.players import PlayerRecord
@@ -48,7 +49,7 @@ def get_player(session: Session, player_id: int) -> PlayerRow:
     """A player row, or a clear error."""
     row = player_rows.get(session, player_id)
     if row is None:
-        raise PlayerError(f"Player #{player_id} does not exist.")
+        raise PlayerError(_("Player #{player_id} does not exist.").format(player_id=player_id))
     return row
 
 
@@ -58,7 +59,9 @@ def live_player(session: Session, player_id: int) -> PlayerRow:
     seen = {player_id}
     while row.merged_into_id is not None:
         if row.merged_into_id in seen:  # pragma: no cover - merge refuses cycles
-            raise PlayerError(f"Player #{player_id} is merged in a loop.")
+            raise PlayerError(
+                _("Player #{player_id} is merged in a loop.").format(player_id=player_id)
+            )
         seen.add(row.merged_into_id)
         row = get_player(session, row.merged_into_id)
     return row
@@ -83,7 +86,7 @@ def same_name(session: Session, name: str) -> Sequence[PlayerRow]:
 
 
 def search_rank(row: PlayerRow, term: str) -> tuple[int, str, int]:
-    name, _, nickname = row.search_text.partition(" | ")
+    name, _sep, nickname = row.search_text.partition(" | ")
     words = f"{name} {nickname}".split()
     if name.startswith(term) or nickname.startswith(term):
         score = 0

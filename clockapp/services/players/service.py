@@ -4,6 +4,7 @@ merge, import and export)."""
 from __future__ import annotations
 
 from clockapp.core.registration import RegistrationStatus
+from clockapp.i18n import gettext as _
 from clockapp.persistence.queries import players as player_rows
 from clockapp.persistence.queries import registrations
 from clockapp.persistence.queries import tournaments as tournament_rows
@@ -63,7 +64,9 @@ class PlayerService:
             row = get_player(session, player_id)
             if row.merged_into_id is not None:
                 raise PlayerError(
-                    f"{row.name} was merged into player #{row.merged_into_id}; edit that player."
+                    _("{name} was merged into player #{merged_into_id}; edit that player.").format(
+                        name=row.name, merged_into_id=row.merged_into_id
+                    )
                 )
             apply_details(row, details)
             session.add(row)
@@ -121,14 +124,15 @@ class PlayerService:
         now = self._ctx.now()
         with self._ctx.transaction() as session:
             if keep_id == duplicate_id:
-                raise PlayerError("Choose two different players to merge.")
+                raise PlayerError(_("Choose two different players to merge."))
             keep = get_player(session, keep_id)
             dup = get_player(session, duplicate_id)
             for row in (keep, dup):
                 if row.merged_into_id is not None:
                     raise PlayerError(
-                        f"{row.name} (#{row.id}) was already merged into player "
-                        f"#{row.merged_into_id}."
+                        _(
+                            "{name} (#{id}) was already merged into player #{merged_into_id}."
+                        ).format(name=row.name, id=row.id, merged_into_id=row.merged_into_id)
                     )
             regs = registrations.of_player(session, duplicate_id)
             kept_tournaments = {
@@ -142,8 +146,10 @@ class PlayerService:
                     tournament = tournament_rows.get(session, reg.tournament_id)
                     where = tournament.name if tournament is not None else f"#{reg.tournament_id}"
                     raise PlayerError(
-                        f"{keep.name} and {dup.name} are both registered in {where}; withdraw "
-                        "one registration before merging."
+                        _(
+                            "{kept} and {merged} are both registered in {where}; withdraw one "
+                            "registration before merging."
+                        ).format(kept=keep.name, merged=dup.name, where=where)
                     )
             for reg in regs:
                 reg.player_id = keep_id

@@ -9,6 +9,7 @@ from datetime import datetime
 
 from clockapp.core.text import LABEL_MAX, NAME_MAX, NOTES_MAX, clean_text
 from clockapp.errors import DomainError, ValidationError
+from clockapp.i18n import gettext as _
 
 #: Each field as its messages name it, and its length limit.
 _FIELDS = {
@@ -35,8 +36,11 @@ class DuplicateNameError(PlayerError):
     def __init__(self, name: str, namesakes: tuple[PlayerInfo, ...]) -> None:
         first = namesakes[0]
         super().__init__(
-            f"There is already a player called {first.name} (#{first.id}): use that player, "
-            f"or add the new one with a note that tells them apart, such as '{name} (blue hat)'."
+            _(
+                "There is already a player called {name} (#{id}): use that "
+                "player, or add the new one with a note that tells them "
+                "apart, such as '{new_name} (blue hat)'."
+            ).format(name=first.name, id=first.id, new_name=name)
         )
         self.namesakes = namesakes
 
@@ -77,9 +81,11 @@ class PlayerDetails:
             cleaned = clean_text(getattr(self, item.name), what, limit, lines=item.name == "notes")
             object.__setattr__(self, item.name, cleaned)
         if not self.name:
-            raise ValidationError("A player needs a name.")
+            raise ValidationError(_("A player needs a name."))
         if self.email and ("@" not in self.email or " " in self.email):
-            raise ValidationError(f"Player e-mail {self.email!r} is not an e-mail address.")
+            raise ValidationError(
+                _("Player e-mail {email!r} is not an e-mail address.").format(email=self.email)
+            )
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from clockapp.core.registration import RegistrationStatus
 from clockapp.core.satellite import check_play_on
 from clockapp.core.seating import Seat
 from clockapp.core.text import REASON_MAX, clean_text
+from clockapp.i18n import gettext as _
 from clockapp.persistence.queries import chips as chip_rows
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.action import Done, Ruling, money_action
@@ -180,11 +181,11 @@ class ResultsService:
         """
         reason = clean_text(reason, "Undo reason", REASON_MAX)
         if not registration_ids:
-            raise BustError("Say whose bust to undo.")
+            raise BustError(_("Say whose bust to undo."))
         if len(set(registration_ids)) != len(registration_ids):
-            raise BustError("A player is named twice: each bust is undone once.")
+            raise BustError(_("A player is named twice: each bust is undone once."))
         if bust_ids and len(bust_ids) != len(registration_ids):
-            raise BustError("Name one bust record for each player.")
+            raise BustError(_("Name one bust record for each player."))
         expected = dict(zip(registration_ids, bust_ids, strict=False))
 
         def rule(session: Session, till: Till, now: datetime) -> Ruling[BustReport]:
@@ -197,7 +198,7 @@ class ResultsService:
                 change = change.then(undo)
                 if back is not None:
                     backs.append((rid, back))
-            settle_change, _ = settled(applied(till, change))
+            settle_change = settled(applied(till, change))[0]
             change = change.then(settle_change)
 
             def finish(

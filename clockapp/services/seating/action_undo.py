@@ -20,6 +20,7 @@ from typing import Any
 from clockapp.core.seating import MoveKind, Seat, Seating, SeatingError, Table
 from clockapp.core.seating.hand_for_hand import HandForHand
 from clockapp.core.seating.planning import MoveStats
+from clockapp.i18n import gettext as _
 from clockapp.persistence.models import HandForHandRow, SeatingConfigRow, SeatMoveRow
 from clockapp.persistence.queries import seating as seating_rows
 from clockapp.persistence.session import Session
@@ -63,7 +64,13 @@ class ActionUndoActions:
         """
 
         def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
-            check_not_shootout(room, "undoing a balancing")
+            check_not_shootout(
+                room,
+                _(
+                    "A shootout is under way: undoing a balancing is not possible (tables "
+                    "play down to one winner without balancing)."
+                ),
+            )
             _check_some(actions)
             moves: list[MoveInfo] = []
             for number in sorted(set(actions), reverse=True):
@@ -83,7 +90,13 @@ class ActionUndoActions:
         """
 
         def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
-            check_not_shootout(room, "redoing a balancing")
+            check_not_shootout(
+                room,
+                _(
+                    "A shootout is under way: redoing a balancing is not possible (tables "
+                    "play down to one winner without balancing)."
+                ),
+            )
             _check_some(actions)
             moves: list[MoveInfo] = []
             for number in sorted(set(actions)):
@@ -97,7 +110,9 @@ class ActionUndoActions:
 
 def _check_some(actions: Sequence[int]) -> None:
     if not actions:
-        raise SeatingError("No balancing, table break or final table was named: nothing to undo.")
+        raise SeatingError(
+            _("No balancing, table break or final table was named: nothing to undo.")
+        )
 
 
 def _step(
@@ -107,14 +122,18 @@ def _step(
     record = seating_rows.seat_action(session, room.tournament_id, number)
     if record is None:
         raise SeatingError(
-            "That seating action is not recorded for undo (it was made before undo was kept, "
-            "or in another tournament): move the players by hand instead."
+            _(
+                "That seating action is not recorded for undo (it was made before undo was "
+                "kept, or in another tournament): move the players by hand instead."
+            )
         )
     noun = _noun(record.what)
     if undo and record.undone:
-        raise SeatingError(f"The {noun} is already undone.")
+        raise SeatingError(_("The {noun} is already undone.").format(noun=noun))
     if not undo and not record.undone:
-        raise SeatingError(f"The {noun} is not undone: there is nothing to redo.")
+        raise SeatingError(
+            _("The {noun} is not undone: there is nothing to redo.").format(noun=noun)
+        )
     rows = list(seating_rows.action_moves(session, room.tournament_id, number))
     before = states_from_json(record.tables_before)
     after = states_from_json(record.tables_after)
@@ -125,15 +144,19 @@ def _step(
         leave, take = (info.to_seat, info.from_seat) if undo else (info.from_seat, info.to_seat)
         if info.registration_id not in room.registrations:
             raise SeatingError(
-                f"{info.name} has busted since the {noun}: it cannot be {verb}. "
-                "Move the others by hand."
+                _(
+                    "{name} has busted since the {noun}: it cannot be {verb}. Move the others by "
+                    "hand."
+                ).format(name=info.name, noun=noun, verb=verb)
             )
         now_at = room.seating.seat_of(info.registration_id)
         if now_at != leave:
             where = "has no seat" if now_at is None else f"is at {now_at}"
             raise SeatingError(
-                f"{info.name} has moved since the {noun} (now {where}, not {leave}): it cannot "
-                f"be {verb}. Move the players by hand."
+                _(
+                    "{name} has moved since the {noun} (now {where}, not {leave}): it cannot be "
+                    "{verb}. Move the players by hand."
+                ).format(name=info.name, noun=noun, where=where, leave=leave, verb=verb)
             )
         trips.append((info.registration_id, leave, take))
     expect, target = (after, before) if undo else (before, after)
@@ -217,9 +240,17 @@ def _replay(
     for number, state in expect.items():
         in_play = seating.has_table(number)
         if state.in_play and not in_play:
-            raise SeatingError(f"Table {number} is no longer in play: {refusal}.")
+            raise SeatingError(
+                _("Table {number} is no longer in play: {refusal}.").format(
+                    number=number, refusal=refusal
+                )
+            )
         if not state.in_play and in_play:
-            raise SeatingError(f"Table {number} is in play again: {refusal}.")
+            raise SeatingError(
+                _("Table {number} is in play again: {refusal}.").format(
+                    number=number, refusal=refusal
+                )
+            )
     movers = {player for player, _, _ in trips}
     seats = {p: s for p, s in seating.seats.items() if p not in movers}
     tables: dict[int, Table] = {t.number: t for t in seating.tables}
@@ -232,7 +263,9 @@ def _replay(
         if base is None:
             row = room.tables.get(number)
             if row is None:
-                raise SeatingError(f"Table {number} is gone: {refusal}.")
+                raise SeatingError(
+                    _("Table {number} is gone: {refusal}.").format(number=number, refusal=refusal)
+                )
             base = core_table(row)
         elif not buttons or number not in expect or base.button != expect[number].button:
             button = base.button  # what the director said of this table stays true
@@ -241,16 +274,30 @@ def _replay(
     for player, seat in seats.items():
         table = tables.get(seat.table)
         if table is None or seat.number not in table.open_seats:
-            raise SeatingError(f"{room.name(player)} sits at {seat} since: {refusal}.")
-    for player, _, seat in trips:
+            raise SeatingError(
+                _("{name} sits at {seat} since: {refusal}.").format(
+                    name=room.name(player), seat=seat, refusal=refusal
+                )
+            )
+    for player, _table, seat in trips:
         table = tables.get(seat.table)
         if table is None:
-            raise SeatingError(f"Table {seat.table} is not in play: {refusal}.")
+            raise SeatingError(
+                _("Table {table} is not in play: {refusal}.").format(
+                    table=seat.table, refusal=refusal
+                )
+            )
         if seat.number not in table.open_seats:
-            raise SeatingError(f"{seat} is closed now: {refusal}.")
+            raise SeatingError(
+                _("{seat} is closed now: {refusal}.").format(seat=seat, refusal=refusal)
+            )
         other = taken.get(seat)
         if other is not None:
-            raise SeatingError(f"{seat} is taken by {room.name(other)} since: {refusal}.")
+            raise SeatingError(
+                _("{seat} is taken by {name} since: {refusal}.").format(
+                    seat=seat, name=room.name(other), refusal=refusal
+                )
+            )
         taken[seat] = player
         seats[player] = seat
     ordered = tuple(sorted(tables.values(), key=lambda t: t.number))

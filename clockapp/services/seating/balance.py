@@ -14,6 +14,7 @@ from typing import Any
 
 from clockapp.core.seating.balancing import NeedButton, plan_balance
 from clockapp.core.seating.table_breaks import TableBreakPlan, plan_table_breaks
+from clockapp.i18n import gettext as _
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.till import load_till
@@ -47,7 +48,13 @@ class BalanceActions:
         """
 
         def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
-            check_not_shootout(room, "balancing")
+            check_not_shootout(
+                room,
+                _(
+                    "A shootout is under way: balancing is not possible (tables play down "
+                    "to one winner without balancing)."
+                ),
+            )
             config = room.settings
             breaks = plan_table_breaks(
                 room.seating,

@@ -19,6 +19,7 @@ import secrets
 from datetime import datetime
 
 from clockapp.core.seating import DealIn, Seat, Seating, SeatingError, draw_seat, seat_player
+from clockapp.i18n import gettext as _
 from clockapp.persistence.models import SeatingConfigRow
 from clockapp.persistence.queries import seat_draw
 from clockapp.persistence.session import Session
@@ -83,7 +84,13 @@ def seat_in_session(
         seat = NewSeat(registration_id, name, kept, DealIn.NOW, f"Keeps {kept}")
         return SeatNote(seat, changed=False)
     try:
-        check_not_shootout(room, "a late seat")
+        check_not_shootout(
+            room,
+            _(
+                "A shootout is under way: a late seat is not possible (tables play down "
+                "to one winner without balancing)."
+            ),
+        )
         room.in_play(registration_id)
         if back_to is not None and _free(room.seating, back_to):
             late = seat_player(room.seating, registration_id, back_to, how="Back at")
@@ -92,10 +99,15 @@ def seat_in_session(
             late = draw_seat(room.seating, registration_id, rng or fresh_rng(), teams=room.teams)
             reason = late.reason
             if back_to is not None:
-                reason = f"{back_to} is no longer free: {late.reason}"
+                reason = _("{back_to} is no longer free: {reason}").format(
+                    back_to=back_to, reason=late.reason
+                )
     except SeatingError as error:
         _store_followed(session, room, now)
-        return SeatNote(None, refusal=f"No seat drawn: {with_names(error, room)}")
+        return SeatNote(
+            None,
+            refusal=_("No seat drawn: {with_names}").format(with_names=with_names(error, room)),
+        )
     store_room(session, room, late.seating, now)
     _store_followed(session, room, now)
     return SeatNote(NewSeat(registration_id, name, late.seat, late.deal_in, reason))

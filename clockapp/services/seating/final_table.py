@@ -7,6 +7,7 @@ from typing import Any
 
 from clockapp.core.seating import SeatingError
 from clockapp.core.seating.table_breaks import TableBreakRules, plan_table_breaks, table_break_order
+from clockapp.i18n import gettext as _
 from clockapp.persistence.models import SeatingConfigRow
 from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome
@@ -37,13 +38,19 @@ class FinalTableActions:
         """
 
         def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
-            check_not_shootout(room, "forming the final table")
+            check_not_shootout(
+                room,
+                _(
+                    "A shootout is under way: forming the final table is not possible "
+                    "(tables play down to one winner without balancing)."
+                ),
+            )
             rules = room.settings.rules
             if size is not None:
                 rules = TableBreakRules(rules.order, rules.final_table, size)
             if len(room.seating.tables) < 2:
                 raise SeatingError(
-                    "Only one table is in play: the players are already at the final table."
+                    _("Only one table is in play: the players are already at the final table.")
                 )
             plan = plan_table_breaks(
                 room.seating, self._work.rng(), rules=rules, stats=room.stats(), teams=room.teams
@@ -53,8 +60,11 @@ class FinalTableActions:
                 seats = rules.final_table_size or host.open_seat_count
                 extra = room.seating.player_count - seats
                 raise SeatingError(
-                    f"{room.seating.player_count} players do not fit at a final table of {seats}: "
-                    f"{extra} more must go out first."
+                    _(
+                        "{player_count} players do not fit at a final table of {seats}: {extra} "
+                        "more "
+                        "must go out first."
+                    ).format(player_count=room.seating.player_count, seats=seats, extra=extra)
                 )
             saved: tuple[FinalRules, FinalRules] | None = None
             if size is not None:

@@ -18,6 +18,7 @@ from clockapp.core.seating.hand_for_hand import (
     start_hand_for_hand,
 )
 from clockapp.core.seating.hand_for_hand import next_hand as core_next_hand
+from clockapp.i18n import gettext as _
 from clockapp.persistence.models import HandForHandRow
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.cache import LedgerCache
@@ -86,9 +87,9 @@ class HandForHandActions:
 
         def act(session: Session, room: Room, _now: datetime) -> tuple[Any, Change, str]:
             if session.get(HandForHandRow, tournament_id) is not None:
-                raise SeatingError("Hand-for-hand play is already on.")
+                raise SeatingError(_("Hand-for-hand play is already on."))
             if not room.seating.tables:
-                raise SeatingError("No table is in play: there is no hand to play.")
+                raise SeatingError(_("No table is in play: there is no hand to play."))
             hfh = start_hand_for_hand(room.seating)
             store_hfh(session, HandForHandRow(tournament_id=tournament_id), hfh)
             return hfh, HFH_CHANGES, "hand-for-hand on"
@@ -126,7 +127,7 @@ class HandForHandActions:
             row = session.get(HandForHandRow, tournament_id)
             hfh = hfh_of(row)
             if row is None or hfh is None:
-                raise SeatingError("Hand-for-hand play is off: start it first.")
+                raise SeatingError(_("Hand-for-hand play is off: start it first."))
             if step is not None:
                 after = step(hfh, room)
             else:
@@ -148,7 +149,7 @@ class HandForHandActions:
         def act(session: Session, _room: Room, _now: datetime) -> tuple[Any, Change, str]:
             row = session.get(HandForHandRow, tournament_id)
             if row is None:
-                raise SeatingError("Hand-for-hand play is already off.")
+                raise SeatingError(_("Hand-for-hand play is already off."))
             session.delete(row)
             return True, HFH_CHANGES, "hand-for-hand off"
 

@@ -28,6 +28,7 @@ from clockapp.core.seating.hand_for_hand import HandForHand
 from clockapp.core.seating.planning import MoveStats
 from clockapp.core.seating.shootout_state import Shootout
 from clockapp.core.seating.table_breaks import TableBreakRules
+from clockapp.i18n import gettext as _
 from clockapp.persistence.locks import lock_tournament
 from clockapp.persistence.models import (
     GameTableRow,
@@ -236,8 +237,10 @@ def split_seats(
 def not_in_play(name: str) -> SeatingError:
     """The refusal to seat or move a player who is not in play."""
     return SeatingError(
-        f"{name} is not in play (out, withdrawn, or not bought in):"
-        " only players in the tournament can be seated or moved."
+        _(
+            "{name} is not in play (out, withdrawn, or not bought in): "
+            "only players in the tournament can be seated or moved."
+        ).format(name=name)
     )
 
 
@@ -353,12 +356,10 @@ def lock_room(session: Session, tournament_id: int) -> SeatingConfigRow:
     return row
 
 
-def check_not_shootout(room: Room, what: str) -> None:
+def check_not_shootout(room: Room, refusal: str) -> None:
+    """Refuse with `refusal` (a whole sentence) while a shootout is under way."""
     if room.shootout is not None and room.shootout.champion is None:
-        raise SeatingError(
-            f"A shootout is under way: {what} is not possible (tables play down to one winner "
-            "without balancing)."
-        )
+        raise SeatingError(refusal)
 
 
 def with_names(error: SeatingError, room: Room) -> SeatingError:

@@ -17,6 +17,7 @@ from clockapp.core.seating.balancing import NeedButton
 from clockapp.core.seating.hand_for_hand import HandForHand
 from clockapp.core.seating.planning import MoveStats
 from clockapp.core.seating.shootout_state import Shootout
+from clockapp.i18n import gettext as _
 from clockapp.persistence.models import (
     HandForHandRow,
     MoveCountRow,
@@ -327,9 +328,9 @@ def round_moves(before: Shootout, after: Shootout) -> tuple[Move, ...]:
     new = after.current
     kind = MoveKind.FINAL_TABLE if new.is_final else MoveKind.BREAK
     reason = (
-        "Shootout final table: redraw for seats"
+        _("Shootout final table: redraw for seats")
         if new.is_final
-        else f"Shootout round {new.number}: table winners redraw for seats"
+        else _("Shootout round {number}: table winners redraw for seats").format(number=new.number)
     )
     moves = []
     for player, seat in sorted(new.seating.seats.items()):

@@ -5,9 +5,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
+from clockapp import formats
 from clockapp.core.seating import Seating
 from clockapp.core.seating.balancing import BalancePolicy, NeedButton, plan_balance
 from clockapp.core.seating.planning import MoveStats
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.services.seating.room import Room
 from clockapp.services.seating.room_view import SeatInfo, TableInfo
 
@@ -63,11 +66,13 @@ def balance_status(
     """
     counts = dict(seating.counts())
     if len(counts) < 2:
-        return ("One table: nothing to balance." if counts else "No tables set up."), False
+        return (_("One table: nothing to balance.") if counts else _("No tables set up.")), False
     allowed = policy.allowed_difference(len(counts))
     most, least = max(counts.values()), min(counts.values())
     if most - least <= allowed:
-        return f"Balanced: {least} to {most} players a table.", False
+        return _("Balanced: {least} to {most} players a table.").format(
+            least=least, most=most
+        ), False
     plan = plan_balance(seating, policy, stats, teams=teams)
     if isinstance(plan, NeedButton):
         flows = _flows_by_count(counts, allowed, seating)
@@ -77,13 +82,19 @@ def balance_status(
         warnings = plan.warnings
     labels = {t.number: t.label for t in seating.tables}
     moves = [
-        f"{n} player{'s' if n != 1 else ''} from {labels[giver]} to {labels[receiver]}"
+        ngettext(
+            "{count} player from {giver} to {receiver}",
+            "{count} players from {giver} to {receiver}",
+            n,
+        ).format(count=n, giver=labels[giver], receiver=labels[receiver])
         for (giver, receiver), n in flows.items()
     ]
     if not moves:
-        why = " ".join(warnings) or f"{least} to {most} players a table."
-        return f"Out of balance: {why}", True
-    return "Out of balance: move " + ", and ".join(moves) + ".", True
+        why = " ".join(warnings) or _("{least} to {most} players a table.").format(
+            least=least, most=most
+        )
+        return _("Out of balance: {why}").format(why=why), True
+    return _("Out of balance: move {moves}.").format(moves=formats.listing(moves)), True
 
 
 def balance_notice(seating: Seating, policy: BalancePolicy) -> str | None:
@@ -109,11 +120,21 @@ def balance_notice(seating: Seating, policy: BalancePolicy) -> str | None:
     if not flows:
         return None
     moves = [
-        f"{'a player' if n == 1 else f'{n} players'} from table {giver} ({counts[giver]}) to "
-        f"table {receiver} ({counts[receiver]})"
+        ngettext(
+            "a player from table {giver} ({giver_count}) to table {receiver} ({receiver_count})",
+            "{count} players from table {giver} ({giver_count}) to table {receiver} "
+            "({receiver_count})",
+            n,
+        ).format(
+            count=n,
+            giver=giver,
+            giver_count=counts[giver],
+            receiver=receiver,
+            receiver_count=counts[receiver],
+        )
         for (giver, receiver), n in flows.items()
     ]
-    return "Tables out of balance: move " + ", and ".join(moves) + "."
+    return _("Tables out of balance: move {moves}.").format(moves=formats.listing(moves))
 
 
 def _flows_by_count(

@@ -6,12 +6,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from clockapp import formats
 from clockapp.core.event_templates import ShootoutPlan
 from clockapp.core.seating import DealIn, MoveKind, Seat, SeatingError
 from clockapp.core.seating.balancing import BalancePolicy, NeedButton
 from clockapp.core.seating.hand_for_hand import HandForHand
 from clockapp.core.seating.shootout_state import ExitCause, Place, Shootout
 from clockapp.core.seating.table_breaks import TableBreakRules
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 
 
 @dataclass(frozen=True)
@@ -169,7 +172,7 @@ class RoomView:
         for table in self.tables:
             if table.number == number:
                 return table
-        raise SeatingError(f"Table {number} is not in play.")
+        raise SeatingError(_("Table {number} is not in play.").format(number=number))
 
     def seat_of(self, registration_id: int) -> Seat | None:
         """Where a player sits, or None."""
@@ -287,16 +290,28 @@ class BalanceResult:
         """
         parts = []
         if self.final_table is not None:
-            parts.append(f"The final table forms at table {self.final_table}: redraw for seats.")
+            parts.append(
+                _("The final table forms at table {table}: redraw for seats.").format(
+                    table=self.final_table
+                )
+            )
         elif self.broken:
-            parts.append(f"Broke table {', '.join(str(n) for n in self.broken)}.")
+            parts.append(
+                ngettext(
+                    "Broke table {tables}.", "Broke tables {tables}.", len(self.broken)
+                ).format(tables=formats.listing([str(n) for n in self.broken]))
+            )
         balance_moves = sum(1 for m in self.moves if m.kind is MoveKind.BALANCE)
         if balance_moves:
-            parts.append(f"{balance_moves} balancing move{'s' if balance_moves > 1 else ''}.")
+            parts.append(
+                ngettext(
+                    "{count} balancing move.", "{count} balancing moves.", balance_moves
+                ).format(count=balance_moves)
+            )
         if self.need_button is not None:
             parts.append(self.need_button.reason)
         parts.extend(self.warnings)
-        done = " ".join(parts) or "The tables are balanced: nobody moves."
+        done = " ".join(parts) or _("The tables are balanced: nobody moves.")
         return f"{self.held_note} {done}" if self.held else done
 
     @property
@@ -310,12 +325,14 @@ class BalanceResult:
         if not self.held:
             return ""
         if len(self.held) == 1:
-            tables, them = f"table {self.held[0]} would break but stays", "it"
-        else:
-            tables, them = f"{len(self.held)} tables that would break stay", "them"
-        return (
-            f"Registration is open: {tables} up for late entries (Break tables breaks {them} now)."
-        )
+            return _(
+                "Registration is open: table {table} would break but stays up for late entries "
+                "(Break tables breaks it now)."
+            ).format(table=self.held[0])
+        return _(
+            "Registration is open: {count} tables that would break stay up for late entries "
+            "(Break tables breaks them now)."
+        ).format(count=len(self.held))
 
 
 @dataclass(frozen=True)
@@ -404,9 +421,13 @@ class ShootoutView:
                 continue
             won = current.winners.get(seat.table) == player
             through = player in current.through.get(seat.table, ())
-            status = f"won table {seat.table}" if won else f"playing at table {seat.table}"
+            status = (
+                _("won table {table}").format(table=seat.table)
+                if won
+                else _("playing at table {table}").format(table=seat.table)
+            )
             if through:
-                status = f"through from table {seat.table}"
+                status = _("through from table {table}").format(table=seat.table)
             rows.append(
                 ShootoutStanding(
                     player, self._name(player), None, current.number, seat.table, status
@@ -417,7 +438,7 @@ class ShootoutView:
             if place.cause is None:
                 status = "champion"
             elif place.cause is ExitCause.TIME_LIMIT:
-                status = "out at the time limit"
+                status = _("out at the time limit")
             else:
                 status = "busted"
             rows.append(

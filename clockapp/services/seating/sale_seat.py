@@ -35,6 +35,7 @@ from clockapp.core.seating import (
     draw_seat,
     seat_player,
 )
+from clockapp.i18n import gettext as _
 from clockapp.persistence.queries import seat_draw
 from clockapp.persistence.queries import seating as seating_rows
 from clockapp.persistence.session import Session
@@ -100,10 +101,9 @@ class TableToOpen:
     @property
     def question(self) -> str:
         """What the cashier is asked before the money is taken."""
-        return (
-            f"No seat is free: open table {self.number} ({self.seat_count} seats) and seat "
-            "the player there?"
-        )
+        return _(
+            "No seat is free: open table {number} ({seat_count} seats) and seat the player there?"
+        ).format(number=self.number, seat_count=self.seat_count)
 
 
 class NoFreeSeat(SeatingError):
@@ -116,8 +116,11 @@ class NoFreeSeat(SeatingError):
 
     def __init__(self, name: str, table: TableToOpen) -> None:
         super().__init__(
-            f"No seat is free for {name}: nothing was sold. Open table {table.number} "
-            f"({table.seat_count} seats) for them, or sell without a seat."
+            _(
+                "No seat is free for {name}: nothing was sold. Open table "
+                "{number} ({seat_count} seats) for them, or sell without a "
+                "seat."
+            ).format(name=name, number=table.number, seat_count=table.seat_count)
         )
         self.table = table
 
@@ -220,7 +223,7 @@ def seat_one(
     except SeatingError as error:
         seat_draw.seats_changed(session, tournament_id, changed, now)
         named = name_error(error, lambda ids: _names(session, ids, registration_id, name))
-        return SeatNote(None, refusal=f"No seat drawn: {named}")
+        return SeatNote(None, refusal=_("No seat drawn: {named}").format(named=named))
     seat = late.seat
     seat_draw.add_seat(
         session, tournament_id, registration_id, seat.table, seat.number, player[0], now
@@ -282,7 +285,10 @@ def _decide(
     if back_to is None:
         return late
     return LateSeat(
-        late.seating, late.seat, late.deal_in, f"{back_to} is no longer free: {late.reason}"
+        late.seating,
+        late.seat,
+        late.deal_in,
+        _("{back_to} is no longer free: {reason}").format(back_to=back_to, reason=late.reason),
     )
 
 

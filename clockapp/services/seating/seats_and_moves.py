@@ -19,6 +19,7 @@ from clockapp.core.seating import (
     set_fixed,
 )
 from clockapp.core.text import REASON_MAX, clean_text
+from clockapp.i18n import gettext as _
 from clockapp.persistence.models import SeatMoveRow
 from clockapp.persistence.queries import seating as seating_rows
 from clockapp.persistence.session import Session
@@ -50,16 +51,22 @@ class SeatActions:
         """
 
         def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
-            check_not_shootout(room, "a draw")
+            check_not_shootout(
+                room,
+                _(
+                    "A shootout is under way: a draw is not possible (tables play down to "
+                    "one winner without balancing)."
+                ),
+            )
             if not room.seating.tables:
-                raise SeatingError("No tables are set up: add tables before drawing seats.")
+                raise SeatingError(_("No tables are set up: add tables before drawing seats."))
             seating = room.seating
             if redraw:
                 seats = {p: s for p, s in seating.seats.items() if p in seating.fixed}
                 seating = Seating(seating.tables, seats, seating.fixed)
             players = [rid for rid in sorted(room.registrations) if seating.seat_of(rid) is None]
             if not players:
-                raise SeatingError("Every player in play already has a seat.")
+                raise SeatingError(_("Every player in play already has a seat."))
             drawn = draw_seats(seating, players, self._work.rng(), teams=room.teams)
             store_room(session, room, drawn.seating, now)
             result = tuple(
@@ -90,7 +97,13 @@ class SeatActions:
 
         def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
             refuse_if_finished(session, tournament_id)  # nobody takes a seat after the end
-            check_not_shootout(room, "a late seat")
+            check_not_shootout(
+                room,
+                _(
+                    "A shootout is under way: a late seat is not possible (tables play down "
+                    "to one winner without balancing)."
+                ),
+            )
             room.in_play(registration_id)
             late = draw_seat(room.seating, registration_id, self._work.rng(), teams=room.teams)
             store_room(session, room, late.seating, now)
@@ -117,7 +130,13 @@ class SeatActions:
         """
 
         def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
-            check_not_shootout(room, "seating a player by hand")
+            check_not_shootout(
+                room,
+                _(
+                    "A shootout is under way: seating a player by hand is not possible "
+                    "(tables play down to one winner without balancing)."
+                ),
+            )
             room.in_play(registration_id)
             done = seat_player(room.seating, registration_id, Seat(table, seat), fixed=fixed)
             store_room(session, room, done.seating, now)
@@ -139,12 +158,22 @@ class SeatActions:
         reason = clean_text(reason, "Move reason", REASON_MAX)
 
         def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
-            check_not_shootout(room, "moving a player by hand")
+            check_not_shootout(
+                room,
+                _(
+                    "A shootout is under way: moving a player by hand is not possible "
+                    "(tables play down to one winner without balancing)."
+                ),
+            )
             name = room.name(registration_id)
             if registration_id not in room.registrations:
-                raise SeatingError(f"{name} is out of the tournament: there is nobody to move.")
+                raise SeatingError(
+                    _("{name} is out of the tournament: there is nobody to move.").format(name=name)
+                )
             if room.seating.seat_of(registration_id) is None:
-                raise SeatingError(f"{name} has no seat yet: draw or choose a seat instead.")
+                raise SeatingError(
+                    _("{name} has no seat yet: draw or choose a seat instead.").format(name=name)
+                )
             moved = move_player(room.seating, registration_id, Seat(table, seat), reason)
             store_room(session, room, moved.seating, now)
             (info,) = log_moves(session, room, (moved.move,), now)
@@ -164,18 +193,28 @@ class SeatActions:
         def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
             row = session.get(SeatMoveRow, move_id)
             if row is None or row.tournament_id != tournament_id:
-                raise SeatingError(f"Move #{move_id} is not in this tournament.")
+                raise SeatingError(
+                    _("Move #{move_id} is not in this tournament.").format(move_id=move_id)
+                )
             info = room.move_info(row)
             if info.kind is not MoveKind.MANUAL:
                 raise SeatingError(
-                    f"{info.name} was moved by a {info.kind} action, not by hand: undo that "
-                    "whole action (Undo in the tables window), not one of its moves."
+                    _(
+                        "{name} was moved by a {kind} action, not by hand: undo that whole action "
+                        "(Undo in the tables window), not one of its moves."
+                    ).format(name=info.name, kind=info.kind)
                 )
             if row.undone:
-                raise SeatingError(f"{info.name}'s move {info.announcement} is already undone.")
+                raise SeatingError(
+                    _("{name}'s move {announcement} is already undone.").format(
+                        name=info.name, announcement=info.announcement
+                    )
+                )
             if room.seating.seat_of(info.registration_id) != info.to_seat:
                 raise SeatingError(
-                    f"{info.name} is no longer at {info.to_seat}: the move cannot be undone."
+                    _("{name} is no longer at {to_seat}: the move cannot be undone.").format(
+                        name=info.name, to_seat=info.to_seat
+                    )
                 )
             back = move_player(room.seating, info.registration_id, info.from_seat, "Undo")
             store_room(session, room, back.seating, now)
@@ -214,7 +253,9 @@ class SeatActions:
         def act(session: Session, room: Room, _now: datetime) -> tuple[Any, Change, str]:
             row = session.get(SeatMoveRow, move_id)
             if row is None or row.tournament_id != tournament_id:
-                raise SeatingError(f"Move #{move_id} is not in this tournament.")
+                raise SeatingError(
+                    _("Move #{move_id} is not in this tournament.").format(move_id=move_id)
+                )
             row.acknowledged = True
             session.add(row)
             session.flush()

@@ -18,6 +18,7 @@ from clockapp.core.seating.shootout import (
 )
 from clockapp.core.seating.shootout_state import ExitCause, Shootout, ShootoutExit
 from clockapp.core.seating.shootout_time import shootout_time_limit
+from clockapp.i18n import gettext as _
 from clockapp.persistence.session import Session, station_of
 from clockapp.services.cashier.till import load_till, lock_till, record_busts
 from clockapp.services.changes import Change, Outcome
@@ -122,7 +123,7 @@ class ShootoutActions:
 
         def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
             if room.shootout is not None and room.shootout.champion is None:
-                raise SeatingError("A shootout is already under way.")
+                raise SeatingError(_("A shootout is already under way."))
             players = sorted(room.registrations)
             tables = [replace(t, button=None) for t in room.seating.tables]
             shootout = start_shootout(
@@ -199,7 +200,7 @@ class ShootoutActions:
         def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
             before = room.shootout
             if before is None:
-                raise SeatingError("No shootout is under way: start one first.")
+                raise SeatingError(_("No shootout is under way: start one first."))
             tables = [core_table(t) for t in room.tables.values() if t.in_play]
             after = advance_shootout(before, chips, tables, self._work.rng())
             moves = round_moves(before, after)
@@ -242,7 +243,7 @@ class ShootoutActions:
         def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
             before = room.shootout
             if before is None:
-                raise SeatingError("No shootout is under way: start one first.")
+                raise SeatingError(_("No shootout is under way: start one first."))
             started = room.round_started_at
             after = step(before, None if started is None else now - started)
             known = set(before.exits)

@@ -15,6 +15,8 @@ from clockapp.core.seating.table_breaks import (
     plan_table_breaks,
     table_break_costs,
 )
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.seating.action import SeatingWork
@@ -49,7 +51,13 @@ class TableBreakActions:
         """
 
         def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
-            check_not_shootout(room, "breaking tables")
+            check_not_shootout(
+                room,
+                _(
+                    "A shootout is under way: breaking tables is not possible (tables play "
+                    "down to one winner without balancing)."
+                ),
+            )
             rules = room.settings.rules
             seating = room.seating
             for number, seat in sorted((buttons or {}).items()):
@@ -59,8 +67,11 @@ class TableBreakActions:
                 if table not in costs:
                     can = ", ".join(f"table {n}" for n in costs) or "none"
                     raise SeatingError(
-                        f"Table {table} cannot break now (tables that can: {can}). "
-                        "Look at the tables window's header and choose again."
+                        _(
+                            "Table {table} cannot break now (tables that can: {can}). Look at "
+                            "the tables "
+                            "window's header and choose again."
+                        ).format(table=table, can=can)
                     )
                 rules = replace(rules, order=(table, *(n for n in rules.order if n != table)))
             plan = plan_table_breaks(
@@ -69,10 +80,15 @@ class TableBreakActions:
             if not plan.broken:
                 until = busts_until_table_break(seating, rules)
                 if until is None:
-                    raise SeatingError("Only one table is in play: there is no table to break.")
+                    raise SeatingError(_("Only one table is in play: there is no table to break."))
                 raise SeatingError(
-                    f"No table breaks yet: {until} more player{'s' if until != 1 else ''} must "
-                    "go out before the players fit at one table fewer."
+                    ngettext(
+                        "No table breaks yet: {until} more player must go out before the "
+                        "players fit at one table fewer.",
+                        "No table breaks yet: {until} more players must go out before the "
+                        "players fit at one table fewer.",
+                        until,
+                    ).format(until=until)
                 )
             done = Plan(plan.seating, plan.stats, plan.moves, plan.broken, plan.final_table)
             return apply_plan(session, room, now, done, "broke tables")

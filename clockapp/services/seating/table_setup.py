@@ -11,6 +11,8 @@ from clockapp.core.seating import Seating, SeatingError, Table, close_seat, open
 from clockapp.core.seating.balancing import BalancePolicy
 from clockapp.core.seating.table_breaks import TableBreakRules
 from clockapp.core.text import NAME_MAX, clean_text
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.persistence.models import GameTableRow, SeatingConfigRow
 from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome
@@ -39,11 +41,21 @@ class LayoutActions:
             SeatingError: A count below 1 or above `MAX_TABLES`, or a seat count the core refuses.
         """
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_TABLES:
-            raise SeatingError(f"Add 1 to {MAX_TABLES} tables at a time (got {count!r}).")
+            raise SeatingError(
+                _("Add 1 to {max_tables} tables at a time (got {count!r}).").format(
+                    max_tables=MAX_TABLES, count=count
+                )
+            )
         Table(1, seat_count=seat_count)  # the core's message for a bad seat count
 
         def act(session: Session, room: Room, _now: datetime) -> tuple[Any, Change, str]:
-            check_not_shootout(room, "adding tables")
+            check_not_shootout(
+                room,
+                _(
+                    "A shootout is under way: adding tables is not possible (tables play "
+                    "down to one winner without balancing)."
+                ),
+            )
             start = max((t.number for t in room.seating.tables), default=0) + 1
             numbers = tuple(range(start, start + count))
             for number in numbers:
@@ -85,16 +97,27 @@ class LayoutActions:
             table = room.seating.table(number)
             new = table
             if name is not None:
-                cleaned = clean_text(name, f"Table {number}: the name", NAME_MAX)
+                cleaned = clean_text(
+                    name, _("Table {number}: the name").format(number=number), NAME_MAX
+                )
                 new = replace(new, name=cleaned)
             if seat_count is not None and seat_count != table.seat_count:
                 if seat_count < table.seat_count:
-                    check_not_shootout(room, "removing seats")
+                    check_not_shootout(
+                        room,
+                        _(
+                            "A shootout is under way: removing seats is not possible (tables play "
+                            "down to one winner without balancing)."
+                        ),
+                    )
                 taken = sorted(s for s in room.seating.players_at(number) if s > seat_count)
                 if taken:
                     raise SeatingError(
-                        f"{table.label}: seat {taken[0]} is taken; move the player before "
-                        f"cutting the table to {seat_count} seats."
+                        _(
+                            "{label}: seat {taken} is taken; move the player before cutting the "
+                            "table to "
+                            "{seat_count} seats."
+                        ).format(label=table.label, taken=taken[0], seat_count=seat_count)
                     )
                 if table.button is not None and table.button > seat_count:
                     table = replace(table, button=None)  # a dead button on a seat that goes
@@ -121,12 +144,21 @@ class LayoutActions:
         """
 
         def act(session: Session, room: Room, now: datetime) -> tuple[Any, Change, str]:
-            check_not_shootout(room, "removing a table")
+            check_not_shootout(
+                room,
+                _(
+                    "A shootout is under way: removing a table is not possible (tables play "
+                    "down to one winner without balancing)."
+                ),
+            )
             count = room.seating.count(number)
             if count:
                 raise SeatingError(
-                    f"Table {number} still has {count} player{'s' if count > 1 else ''}: "
-                    "break it or move them first."
+                    ngettext(
+                        "Table {number} still has {count} player: break it or move them first.",
+                        "Table {number} still has {count} players: break it or move them first.",
+                        count,
+                    ).format(number=number, count=count)
                 )
             after = Seating(
                 tuple(t for t in room.seating.tables if t.number != number),
@@ -164,8 +196,11 @@ class LayoutActions:
                 size = chosen.final_table_size
                 if size is not None and size > host.open_seat_count:
                     raise SeatingError(
-                        f"{host.label} has only {host.open_seat_count} open seats; the final "
-                        f"table is set to {size} players."
+                        _(
+                            "{label} has only {open_seat_count} open seats; the final table is "
+                            "set to "
+                            "{size} players."
+                        ).format(label=host.label, open_seat_count=host.open_seat_count, size=size)
                     )
             row.within, row.wide_within = wanted.policy.within, wanted.policy.wide_within
             row.wide_from_tables = wanted.policy.wide_from_tables

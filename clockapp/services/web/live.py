@@ -17,6 +17,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from datetime import datetime
 
+from clockapp.i18n import current_language, using_language
 from clockapp.services.app import Services
 from clockapp.services.web.state import Built, epoch_ms
 
@@ -72,6 +73,10 @@ class LiveState:
         self._changed = threading.Condition()
         self._published = Published(0, b"{}")
         self._state: dict[str, object] = {}
+        # The language the state was built in, how to say it in another, and what was said.
+        self._language = current_language()
+        self._render: Callable[[], dict[str, object]] | None = None
+        self._spoken: dict[str, Published] = {}
         self._seen: Hashable = None
         self._deadline: datetime | None = None
         self._stale = False
@@ -125,14 +130,40 @@ class LiveState:
         self.builds += 1
         self._seen, self._deadline, self._stale = revision, built.deadline, False
         self._state = built.state
-        self._publish(built.state)
+        self._publish(built.state, built.render)
         return True
 
-    def _publish(self, state: dict[str, object]) -> None:
-        body = json.dumps({**state, "stale": self._stale}, separators=(",", ":"))
+    def _body(self, state: dict[str, object]) -> bytes:
+        return json.dumps({**state, "stale": self._stale}, separators=(",", ":")).encode()
+
+    def _publish(
+        self, state: dict[str, object], render: Callable[[], dict[str, object]] | None = None
+    ) -> None:
+        body = self._body(state)
         with self._changed:
-            self._published = Published(self._published.version + 1, body.encode())
+            self._published = Published(self._published.version + 1, body)
+            self._language = current_language()
+            if render is not None:
+                self._render = render
+            self._spoken = {}
             self._changed.notify_all()
+
+    def _in(self, published: Published, language: str | None) -> Published:
+        """`published` said in `language` (None, or the language it was built in: itself)."""
+        with self._changed:
+            if (
+                language is None
+                or language == self._language
+                or self._render is None
+                or published.version != self._published.version
+            ):
+                return published
+            spoken = self._spoken.get(language)
+            if spoken is None:
+                with using_language(language):
+                    spoken = Published(published.version, self._body(self._render()))
+                self._spoken[language] = spoken
+            return spoken
 
     # ---------------------------------------------------------------- the clients
 
@@ -141,12 +172,21 @@ class LiveState:
         """The newest state."""
         return self._published
 
+    def current_in(self, language: str | None) -> Published:
+        """The newest state, its texts in `language` (a catalog code; None: as built)."""
+        return self._in(self._published, language)
+
     def wait_newer(
-        self, version: int, timeout: float, gone: threading.Event | None = None
+        self,
+        version: int,
+        timeout: float,
+        gone: threading.Event | None = None,
+        language: str | None = None,
     ) -> Published | None:
         """The first state newer than `version`, waiting up to `timeout` seconds; None if none.
 
-        A set `gone` (the client closed; `wake` is called then) ends the wait at once.
+        A set `gone` (the client closed; `wake` is called then) ends the wait at once. The
+        state's texts are in `language` (a catalog code; None: as it was built).
         """
         with self._changed:
             self._changed.wait_for(
@@ -158,7 +198,7 @@ class LiveState:
                 timeout,
             )
             published = self._published
-        return published if published.version > version else None
+        return self._in(published, language) if published.version > version else None
 
     def wake(self) -> None:
         """Wake every client waiting in `wait_newer`, so each looks again at what it waits for."""

@@ -36,10 +36,10 @@ WORDS = {
     "lost": N_("Connection lost"),
     "winner": N_("Winner: {name}"),
     "final_places": N_("Final places"),
-    "hand_for_hand": N_("Hand-for-hand. "),
+    "hand_for_hand": N_("Hand-for-hand."),
     "reconnecting": N_("Reconnecting…"),
     "tournament": N_("Tournament"),
-    "by_deal": N_(" · by a deal"),
+    "winner_by_deal": N_("Winner: {name} · by a deal"),
 }
 
 PAGE = """<!doctype html>
@@ -214,8 +214,8 @@ function render() {
   if (state.empty) return;
   $("countdown").className = state.clock.running ? "" : "paused";
   const f = state.field;
-  setText("message", f.winner ? T.winner.replace("{name}", f.winner) + (f.by_deal ? T.by_deal : "")
-    : state.clock.message);
+  const won = f.by_deal ? T.winner_by_deal : T.winner;
+  setText("message", f.winner ? won.replace("{name}", f.winner) : state.clock.message);
   // Once it is over the wall shows the winner, not who is left: the page does the same.
   $("playersbox").hidden = f.over;
   if (!f.over) setText("players", f.players_left + (f.entries ? " / " + f.entries : ""));
@@ -233,8 +233,9 @@ function render() {
     a.textContent = p.place; b.textContent = p.amount; li.append(a, b); pay.append(li);
   }
   $("paybox").hidden = !paid.length && !f.registration && !f.waiting;
-  setText("registration", (f.hand_for_hand ? T.hand_for_hand : "") + f.registration
-    + (f.waiting ? (f.registration ? " · " : "") + f.waiting : ""));
+  const line = [f.hand_for_hand ? T.hand_for_hand : "", f.registration].filter(Boolean);
+  const waiting = f.waiting ? (f.registration ? " · " : "") + f.waiting : "";
+  setText("registration", line.join(" ") + waiting);
   renderSeats();
   tick();
 }

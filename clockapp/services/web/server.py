@@ -21,7 +21,8 @@ from datetime import datetime
 from http import HTTPStatus
 
 from clockapp.errors import DomainError
-from clockapp.i18n import negotiate
+from clockapp.i18n import gettext as _
+from clockapp.i18n import negotiate, using_language
 from clockapp.services.app import Services
 from clockapp.services.web.addresses import host_is_ours, own_names
 from clockapp.services.web.connections import Connections
@@ -70,11 +71,16 @@ class WebServer:
         except OSError as error:
             if error.errno == errno.EADDRINUSE:
                 raise WebServerError(
-                    f"Port {port} is already in use on this machine (another program, or the "
-                    "web view of another clockapp). Choose another port."
+                    _(
+                        "Port {port} is already in use on this machine (another program, or the "
+                        "web "
+                        "view of another clockapp). Choose another port."
+                    ).format(port=port)
                 ) from error
             raise WebServerError(
-                f"The web view cannot listen on {host}, port {port}: {error.strerror or error}."
+                _("The web view cannot listen on {host}, port {port}: {reason}.").format(
+                    host=host, port=port, reason=error.strerror or error
+                )
             ) from error
         self._address = listener.getsockname()
         self._connections = Connections(listener, self._handle, request_seconds, live.wake)
@@ -174,7 +180,8 @@ class WebServer:
         if request.host is not None and not self.answers_to(
             request.host, str(sock.getsockname()[0])
         ):
-            detail = "This server answers only to its own addresses."
+            with using_language(negotiate(request.accept_language)):
+                detail = _("This server answers only to its own addresses.")
             self._send_error(sock, HTTPStatus.MISDIRECTED_REQUEST, detail)
             return
         self._answer(sock, request.method, request.path, negotiate(request.accept_language))
@@ -202,10 +209,10 @@ class WebServer:
                 page = page_bytes(language)  # the phone's language (Accept-Language)
                 self._send(write, HTTPStatus.OK, "text/html; charset=utf-8", page, bodyless)
             elif path == "/state":
-                body = self.live.current.body
+                body = self.live.current_in(language).body
                 self._send(write, HTTPStatus.OK, "application/json", body, bodyless)
             elif path == "/events":
-                self._stream(sock, bodyless)
+                self._stream(sock, bodyless, language)
             else:
                 body = b"404 Not Found\n"
                 self._send(write, HTTPStatus.NOT_FOUND, "text/plain; charset=utf-8", body, bodyless)
@@ -222,7 +229,7 @@ class WebServer:
     ) -> None:
         write(head(status, content_type, len(body)) + (b"" if bodyless else body))
 
-    def _stream(self, sock: socket.socket, bodyless: bool) -> None:
+    def _stream(self, sock: socket.socket, bodyless: bool, language: str) -> None:
         write = sock.sendall
         with self._lock:
             full = self._streams >= self.max_streams
@@ -237,12 +244,12 @@ class WebServer:
             if bodyless:
                 return
             write(b"retry: 2000\n\n")
-            published = self.live.current
+            published = self.live.current_in(language)
             write(self._state_event(published.body))
             version = published.version
             gone = self._connections.watch(sock)
             while not self.live.stopped:
-                newer = self.live.wait_newer(version, self.heartbeat_seconds, gone)
+                newer = self.live.wait_newer(version, self.heartbeat_seconds, gone, language)
                 if self.live.stopped or gone.is_set():
                     break
                 if newer is None:

@@ -161,8 +161,8 @@ def field_part(snapshot: ClockSnapshot) -> dict[str, Any]:
         # read as play going on beside the winner: the wall shows the winner alone too.
         "players_left": None if over else stats.players_left,
         "entries": stats.entries,
-        "average_stack": f"{stats.average_stack:,}",
-        "chips_in_play": f"{stats.chips_in_play:,}",
+        "average_stack": formats.chips(stats.average_stack),
+        "chips_in_play": formats.chips(stats.chips_in_play),
         "prize_pool": money(stats.prize_pool_cents, currency) if stats.prize_pool_cents else "",
         "payouts": [
             {"place": ordinal(place), "amount": money(cents, currency)}
@@ -199,27 +199,43 @@ def seats_part(services: Services, tournament_id: int) -> list[dict[str, Any]]:
     return sorted(seats, key=lambda s: (s["name"].casefold(), s["table"], s["seat"]))
 
 
+def _empty() -> dict[str, Any]:
+    return {"tournament": "", "empty": True}
+
+
 @dataclass(frozen=True)
 class Built:
-    """One build of the page's state and when it must be built again even without a change."""
+    """One build of the page's state and when it must be built again even without a change.
+
+    Attributes:
+        state: The state in the language in force when it was built.
+        deadline: When the clock moves on by itself (None: only a change moves it).
+        render: The same state from the same reads, in the language in force when it is
+            called: a phone that asks in another language costs no query.
+    """
 
     state: dict[str, Any]
     deadline: datetime | None
+    render: Callable[[], dict[str, Any]] = _empty
 
 
 def build(services: Services, tournament_id: int | None, now: datetime) -> Built:
     """The page's state for `tournament_id` at `now` (an empty page when there is none)."""
     if tournament_id is None:
-        return Built({"tournament": "", "empty": True}, None)
+        return Built(_empty(), None)
     snapshot = services.clock.snapshot(tournament_id)
-    state = {
-        "tournament": snapshot.tournament.name,
-        "empty": False,
-        "clock": clock_part(snapshot, now),
-        "field": field_part(snapshot),
-        "seats": seats_part(services, tournament_id),
-    }
-    return Built(state, next_deadline(snapshot, now))
+    seats = seats_part(services, tournament_id)
+
+    def render() -> dict[str, Any]:
+        return {
+            "tournament": snapshot.tournament.name,
+            "empty": False,
+            "clock": clock_part(snapshot, now),
+            "field": field_part(snapshot),
+            "seats": seats,
+        }
+
+    return Built(render(), next_deadline(snapshot, now), render)
 
 
 def builder(

@@ -44,8 +44,9 @@ def test_a_wider_policy_keeps_quiet(services: Services, tid: int) -> None:
 def test_several_moves_are_each_named(services: Services, tid: int) -> None:
     services.seating.add_tables(tid, 3, seat_count=9)
     place(services, tid, {1: list(range(1, 10)), 2: list(range(1, 10)), 3: [1, 2, 3, 4, 5]})
+    # The moves are listed as the language lists things (CLDR): "A and B" in English.
     assert services.seating.balance_notice(tid) == (
-        "Tables out of balance: move a player from table 1 (9) to table 3 (5), and a player "
+        "Tables out of balance: move a player from table 1 (9) to table 3 (5) and a player "
         "from table 2 (9) to table 3 (5)."
     )
 
