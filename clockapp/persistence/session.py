@@ -138,6 +138,26 @@ _here = threading.local()
 _ONCE = "clockapp.once"
 
 T = TypeVar("T")
+R = TypeVar("R")
+
+#: `Session.info` key of the one-to-one rows a shared read session found missing (`one_to_one`).
+_MISSING = "clockapp.missing"
+
+
+def note_missing(session: Session, model: type[Any], key: Hashable) -> None:
+    """Remember, in a read session several reads share, that `model` has no row for `key` (read
+    with the tournament's row: `persistence.queries.changes.revisions_loading_row`)."""
+    if session.info.get(SHARED):
+        session.info.setdefault(_MISSING, set()).add((model, key))
+
+
+def one_to_one(session: Session, model: type[R], key: Hashable) -> R | None:
+    """`session.get(model, key)`, but None without a statement for a row a shared read session
+    already found missing (`note_missing`). A row it found is in its identity map already, so
+    `session.get` answers that one without a statement too."""
+    if (model, key) in session.info.get(_MISSING, ()):
+        return None
+    return session.get(model, key)
 
 
 def once_per_read(session: Session, key: Hashable, compute: Callable[[], T]) -> T:

@@ -11,13 +11,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import ColumnElement, bindparam, func, insert, or_, text, update
+from sqlalchemy import ColumnElement, Select, bindparam, func, insert, or_, text, update
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
 
-from clockapp.persistence.models import AppRevisionRow, ChangeRow, TournamentRow
-from clockapp.persistence.session import station_of
+from clockapp.persistence.models import (
+    AppRevisionRow,
+    CashierConfigRow,
+    ChangeRow,
+    ClockRow,
+    HandForHandRow,
+    SeatingConfigRow,
+    SetupRow,
+    ShootoutRow,
+    TeamEventRow,
+    TournamentRow,
+)
+from clockapp.persistence.session import note_missing, station_of
 from clockapp.persistence.upsert import insert_or_ignore
 
 #: The PostgreSQL channel stations LISTEN on; the payload is the tournament's id ("" app-wide).
@@ -65,6 +77,7 @@ def append(
     `station` names who acted; by default the station the transaction was opened for.
     """
     session.flush()  # the statements below run on the connection, after the ORM's writes
+    session.info.pop(_LOCKED_AT, None)  # the feed moves on now
     revision = _bump(session, tournament_id)
     who = station_of(session) if station is None else station
     session.connection().execute(
@@ -89,6 +102,7 @@ def append_app_change_past(
 ) -> int:
     """Append an app-wide change numbered at least `at_least` (a restore announces itself past
     the revisions every station saw before it); returns its revision."""
+    session.info.pop(_LOCKED_AT, None)
     current = _bump(session, None)
     if current < at_least:
         session.execute(
@@ -167,31 +181,72 @@ def app_revision(session: Session) -> int:
     return found or 0
 
 
+#: `Session.info` key of where the feed stood when a write transaction locked a tournament.
+_LOCKED_AT = "clockapp.locked_at"
+
+
+def note_revisions(session: Session, tournament_id: int, found: tuple[int, int]) -> None:
+    """Where the feed stands, as the statement that locked the tournament read it (in a write
+    transaction: nothing else can move the tournament's revision until it ends)."""
+    session.info[_LOCKED_AT] = (tournament_id, found)
+
+
 def revisions(session: Session, tournament_id: int | None) -> tuple[int, int]:
-    """(the tournament's revision, the app-wide revision), read in one statement.
+    """(the tournament's revision, the app-wide revision), read in one statement; in a write
+    transaction that has locked the tournament and appended nothing yet, as the lock read them.
 
     A tournament that does not exist (or None) counts as revision 0.
     """
+    locked = session.info.get(_LOCKED_AT)
+    if locked is not None and locked[0] == tournament_id:
+        return locked[1]
     # On the session's connection, not through the ORM, whose handling of this one-row
     # statement costs more than the query.
     row = session.connection().execute(_REVISIONS, {"tid": tournament_id}).one()
     return int(row[0]), int(row[1])
 
 
-def revisions_loading_row(session: Session, tournament_id: int) -> tuple[int, int]:
-    """`revisions`, in one statement that also loads the tournament's row into the session
-    (its identity map then answers the reads after it that ask for the row)."""
+#: The tournament's one-to-one rows (keyed by its id), read with its row by
+#: `revisions_loading_row`: nearly every refresh asks for some of them.
+ONE_TO_ONE: tuple[type[Any], ...] = (
+    SetupRow,
+    ClockRow,
+    CashierConfigRow,
+    SeatingConfigRow,
+    ShootoutRow,
+    HandForHandRow,
+    TeamEventRow,
+)
+
+
+def _loading_rows() -> Select[Any]:
     app = (
         select(func.coalesce(func.max(AppRevisionRow.revision), 0))
         .where(col(AppRevisionRow.id) == APP_ROW)
         .scalar_subquery()
     )
-    found = session.exec(
-        select(TournamentRow, app).where(col(TournamentRow.id) == tournament_id)
-    ).first()
+    query = select(TournamentRow, *ONE_TO_ONE, app)
+    for model in ONE_TO_ONE:
+        query = query.outerjoin(model, col(model.tournament_id) == col(TournamentRow.id))
+    return query.where(col(TournamentRow.id) == bindparam("tid"))
+
+
+_LOADING_ROWS = _loading_rows()
+
+
+def revisions_loading_row(session: Session, tournament_id: int) -> tuple[int, int]:
+    """`revisions`, in one statement that also loads the tournament's row and its one-to-one
+    rows (`ONE_TO_ONE`) into the session: its identity map then answers the reads after it that
+    ask for them by key, and `persistence.session.one_to_one` knows which ones are missing.
+
+    For a read session several reads share, which makes no write that would add a row."""
+    found = session.exec(_LOADING_ROWS, params={"tid": tournament_id}).first()
     if found is None:
         return revisions(session, tournament_id)
-    row, app_revision = found
+    row, *one_to_one, app_revision = found
+    for model, loaded in zip(ONE_TO_ONE, one_to_one, strict=True):
+        if loaded is None:
+            note_missing(session, model, tournament_id)
     return int(row.revision), int(app_revision)
 
 
