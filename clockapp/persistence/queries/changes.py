@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, bindparam, func, insert, or_, text, update
+from sqlalchemy import ColumnElement, Select, bindparam, func, insert, or_, update
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
 
@@ -49,6 +49,10 @@ _BUMP_TOURNAMENT = (
 )
 
 _INSERT_CHANGE = insert(ChangeRow)
+# On PostgreSQL the same statement sends the NOTIFY (in its RETURNING: one round trip, not two).
+_INSERT_CHANGE_NOTIFYING = insert(ChangeRow).returning(
+    func.pg_notify(bindparam("channel"), bindparam("payload"))
+)
 
 _REVISIONS = select(
     select(func.coalesce(func.max(TournamentRow.revision), 0))
@@ -80,20 +84,20 @@ def append(
     session.info.pop(_LOCKED_AT, None)  # the feed moves on now
     revision = _bump(session, tournament_id)
     who = station_of(session) if station is None else station
-    session.connection().execute(
-        _INSERT_CHANGE,
-        {
-            "tournament_id": tournament_id,
-            "revision": revision,
-            "what": what,
-            "at": at,
-            "summary": summary,
-            "station": who[:100],
-        },
-    )
+    values = {
+        "tournament_id": tournament_id,
+        "revision": revision,
+        "what": what,
+        "at": at,
+        "summary": summary,
+        "station": who[:100],
+    }
     if session.get_bind().dialect.name == "postgresql":
         payload = "" if tournament_id is None else str(tournament_id)
-        session.execute(text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": payload})
+        notifying = {**values, "channel": CHANNEL, "payload": payload}
+        session.connection().execute(_INSERT_CHANGE_NOTIFYING, notifying).all()
+    else:
+        session.connection().execute(_INSERT_CHANGE, values)
     return revision
 
 
