@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, bindparam, func, insert, or_, update
+from sqlalchemy import ColumnElement, Select, bindparam, exists, func, insert, or_, update
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
 
@@ -23,11 +23,13 @@ from clockapp.persistence.models import (
     ChangeRow,
     ClockRow,
     HandForHandRow,
+    LeagueTournamentRow,
     SeatingConfigRow,
     SetupRow,
     ShootoutRow,
     TeamEventRow,
     TournamentRow,
+    WaitingRow,
 )
 from clockapp.persistence.session import note_missing, station_of
 from clockapp.persistence.upsert import insert_or_ignore
@@ -221,6 +223,9 @@ ONE_TO_ONE: tuple[type[Any], ...] = (
     HandForHandRow,
     TeamEventRow,
 )
+#: The tables with several rows per tournament that most tournaments have none of: whether it
+#: has any comes with its row too (`persistence.session.none_of`).
+ONE_TO_MANY: tuple[type[Any], ...] = (LeagueTournamentRow, WaitingRow)
 
 
 def _loading_rows() -> Select[Any]:
@@ -229,7 +234,10 @@ def _loading_rows() -> Select[Any]:
         .where(col(AppRevisionRow.id) == APP_ROW)
         .scalar_subquery()
     )
-    query = select(TournamentRow, *ONE_TO_ONE, app)
+    some = (
+        exists().where(col(model.tournament_id) == col(TournamentRow.id)) for model in ONE_TO_MANY
+    )
+    query = select(TournamentRow, *ONE_TO_ONE, *some, app)
     for model in ONE_TO_ONE:
         query = query.outerjoin(model, col(model.tournament_id) == col(TournamentRow.id))
     return query.where(col(TournamentRow.id) == bindparam("tid"))
@@ -241,15 +249,20 @@ _LOADING_ROWS = _loading_rows()
 def revisions_loading_row(session: Session, tournament_id: int) -> tuple[int, int]:
     """`revisions`, in one statement that also loads the tournament's row and its one-to-one
     rows (`ONE_TO_ONE`) into the session: its identity map then answers the reads after it that
-    ask for them by key, and `persistence.session.one_to_one` knows which ones are missing.
+    ask for them by key, and `persistence.session.one_to_one` knows which ones are missing (and
+    `none_of` which of `ONE_TO_MANY` the tournament has no row in).
 
     For a read session several reads share, which makes no write that would add a row."""
     found = session.exec(_LOADING_ROWS, params={"tid": tournament_id}).first()
     if found is None:
         return revisions(session, tournament_id)
-    row, *one_to_one, app_revision = found
-    for model, loaded in zip(ONE_TO_ONE, one_to_one, strict=True):
-        if loaded is None:
+    row, *rest, app_revision = found
+    loaded, some = rest[: len(ONE_TO_ONE)], rest[len(ONE_TO_ONE) :]
+    for model, one in zip(ONE_TO_ONE, loaded, strict=True):
+        if one is None:
+            note_missing(session, model, tournament_id)
+    for model, any_row in zip(ONE_TO_MANY, some, strict=True):
+        if not any_row:
             note_missing(session, model, tournament_id)
     return int(row.revision), int(app_revision)
 

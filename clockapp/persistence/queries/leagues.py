@@ -18,7 +18,7 @@ from clockapp.persistence.models import (
     SeatRow,
     TeamEventRow,
 )
-from clockapp.persistence.session import one_to_one
+from clockapp.persistence.session import none_of, one_to_one
 from clockapp.persistence.upsert import insert_or_ignore
 
 
@@ -51,6 +51,8 @@ def tournament_ids(session: Session, league_id: int) -> list[int]:
 
 def leagues_of(session: Session, tournament_id: int) -> Sequence[LeagueRow]:
     """The leagues a tournament counts in."""
+    if none_of(session, LeagueTournamentRow, tournament_id):
+        return []
     return session.exec(
         select(LeagueRow)
         .join(LeagueTournamentRow, col(LeagueTournamentRow.league_id) == col(LeagueRow.id))
