@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import ColumnElement, Select, bindparam, exists, func, insert, or_, update
+from sqlalchemy import select as sa_select
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
 
@@ -203,7 +204,7 @@ def revisions(session: Session, tournament_id: int | None) -> tuple[int, int]:
 
     A tournament that does not exist (or None) counts as revision 0.
     """
-    locked = session.info.get(_LOCKED_AT)
+    locked: tuple[int, tuple[int, int]] | None = session.info.get(_LOCKED_AT)
     if locked is not None and locked[0] == tournament_id:
         return locked[1]
     # On the session's connection, not through the ORM, whose handling of this one-row
@@ -237,7 +238,7 @@ def _loading_rows() -> Select[Any]:
     some = (
         exists().where(col(model.tournament_id) == col(TournamentRow.id)) for model in ONE_TO_MANY
     )
-    query = select(TournamentRow, *ONE_TO_ONE, *some, app)
+    query = sa_select(TournamentRow, *ONE_TO_ONE, *some, app)
     for model in ONE_TO_ONE:
         query = query.outerjoin(model, col(model.tournament_id) == col(TournamentRow.id))
     return query.where(col(TournamentRow.id) == bindparam("tid"))
@@ -253,7 +254,7 @@ def revisions_loading_row(session: Session, tournament_id: int) -> tuple[int, in
     `none_of` which of `ONE_TO_MANY` the tournament has no row in).
 
     For a read session several reads share, which makes no write that would add a row."""
-    found = session.exec(_LOADING_ROWS, params={"tid": tournament_id}).first()
+    found = session.execute(_LOADING_ROWS, {"tid": tournament_id}).first()
     if found is None:
         return revisions(session, tournament_id)
     row, *rest, app_revision = found
