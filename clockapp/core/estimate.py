@@ -12,8 +12,16 @@ fitted on the night so far: the busts seen divided by the exposure (the integral
 the minutes played), with a Gamma prior worth `PRIOR_BUSTS` busts at `PRIOR_PACE` (a typical
 home game) so the first hour, with few busts, leans on the prior and the fit takes over as busts
 come in. The future is simulated: for each of `RUNS` draws of k from the posterior Gamma, play
-the structure forward minute by minute (busts a Poisson draw at that minute's rate, n falling as
-players bust) and note when n reaches the places paid (the bubble has burst) and 1 (the end).
+the structure forward (busts a Poisson process at that moment's rate, n falling as players bust)
+and note when n reaches the places paid (the bubble has burst) and 1 (the end).
+
+Each future is drawn in the blinds' own time, where it is cheap. With the pressure
+P(t) = ∫ B / C dt over the play minutes to come (flat during a break), the bust that takes the
+room from j to j - 1 players comes after a further E_j / (k j²) of pressure, E_j an Exp(1) draw.
+So the pressure until m players are left is (1 / k) Σ E_j / j² over j = m + 1 .. n, and the time
+is where P reaches it. The last `EXACT_PLAYERS` busts are drawn one by one; before them the terms
+are small and many, and their sum is drawn as the normal of the same mean and variance
+(Σ 1 / j², Σ 1 / j⁴). A future costs the same whether 30 or 3,000 players are left.
 The 10th and 90th percentiles of those times give the 80% range; the median the likely time.
 The draws are seeded, so the same night gives the same estimate. Pauses are not foreseen (the
 clock is assumed to run), and chips in play are today's (rebuys and add-ons are not foreseen).
@@ -30,6 +38,7 @@ True
 
 from __future__ import annotations
 
+import bisect
 import math
 import random
 from collections.abc import Sequence
@@ -45,6 +54,8 @@ RUNS = 200
 COVERAGE = 0.8
 #: The longest future simulated (minutes): beyond it the estimate says "after".
 HORIZON = 24 * 60
+#: The last busts of a future drawn one by one; the many before them are drawn as their sum.
+EXACT_PLAYERS = 40
 #: Below this many busts the estimate says it leans on the prior.
 FITTED_AFTER = 3
 SEED = 20_261_126
@@ -133,13 +144,58 @@ def fit_pace(
     return shape, rate
 
 
-def _poisson(rng: random.Random, mean: float) -> int:
-    """A Poisson draw (Knuth's method; the means here are small)."""
-    limit, count, product = math.exp(-mean), 0, rng.random()
-    while product > limit:
-        count += 1
-        product *= rng.random()
-    return count
+def _blinds_by_minute(structure: Structure, start: float, minutes: int) -> list[float]:
+    """The big blind in play at `start` + m for m in range(minutes) (`big_blind_at`, in one walk
+    through the structure)."""
+    bounds: list[tuple[float, int]] = []  # (where each item ends, its big blind)
+    at, last = 0.0, 0
+    for item in structure.levels:
+        if isinstance(item, Level):
+            last = item.big_blind
+        at += item.minutes
+        bounds.append((at, 0 if isinstance(item, Break) else last))
+    blinds: list[float] = []
+    index = 0
+    for m in range(minutes):
+        minute = start + m
+        while index < len(bounds) and minute >= bounds[index][0]:
+            index += 1
+        blinds.append(bounds[index][1] if index < len(bounds) else last)
+    return blinds
+
+
+class _Futures:
+    """Draws of the pressure until m players are left, from `players` now."""
+
+    def __init__(self, rng: random.Random, players: int) -> None:
+        self._rng = rng
+        # Σ 1 / j² and Σ 1 / j⁴ for j = 1 .. n (index n), for the normal part of a sum.
+        self._squares = [0.0] * (players + 1)
+        self._fourths = [0.0] * (players + 1)
+        for j in range(1, players + 1):
+            self._squares[j] = self._squares[j - 1] + 1 / (j * j)
+            self._fourths[j] = self._fourths[j - 1] + 1 / (j**4)
+
+    def pressure(self, down_to: int, players: int) -> float:
+        """One draw of Σ E_j / j² over j = down_to + 1 .. players."""
+        total = 0.0
+        exact = max(down_to, min(players, EXACT_PLAYERS))
+        if players > exact:  # the many small terms, as their sum
+            mean = self._squares[players] - self._squares[exact]
+            spread = math.sqrt(self._fourths[players] - self._fourths[exact])
+            total += max(0.0, self._rng.gauss(mean, spread))
+        for j in range(exact, down_to, -1):
+            total += self._rng.expovariate(1.0) / (j * j)
+        return total
+
+
+def _minute_at(pressure: Sequence[float], blinds: Sequence[float], target: float) -> float:
+    """The play minute from now at which the pressure so far reaches `target` (`HORIZON` if it
+    never does within it)."""
+    if target >= pressure[-1]:
+        return float(HORIZON)
+    minute = bisect.bisect_right(pressure, target) - 1
+    return minute + (target - pressure[minute]) / blinds[minute]
 
 
 def _quantile(values: Sequence[float], share: float) -> float:
@@ -177,24 +233,21 @@ def estimate_end(
         return None
     shape, rate = fit_pace(structure, played_minutes, busts_at, players_left, chips_in_play)
     rng = random.Random(seed)
-    # The big blind of every future minute, looked up once (the runs share them).
-    blinds = [big_blind_at(structure, played_minutes + m) / chips_in_play for m in range(HORIZON)]
+    # The pressure B / C of every future minute, and its running sum (the runs share them).
+    blinds = [b / chips_in_play for b in _blinds_by_minute(structure, played_minutes, HORIZON)]
+    pressure = [0.0]
+    for step in blinds:
+        pressure.append(pressure[-1] + step)
+    futures = _Futures(rng, players_left)
+    in_money = players_left <= paid
     bubble_times: list[float] = []
     end_times: list[float] = []
-    bubble: int | None
     for _ in range(runs):
         pace = rng.gammavariate(shape, 1 / rate)
-        players, minute, bubble = players_left, 0, None
-        while players > 1 and minute < HORIZON:
-            mean = pace * players * players * blinds[minute]
-            busts = min(players - 1, _poisson(rng, mean)) if mean > 0 else 0
-            minute += 1
-            players -= busts
-            if bubble is None and players <= paid:
-                bubble = minute
-        end_times.append(minute)
-        bubble_times.append(bubble if bubble is not None else minute)
-    in_money = players_left <= paid
+        to_bubble = 0.0 if in_money else futures.pressure(paid, players_left)
+        to_end = to_bubble + futures.pressure(1, min(paid, players_left))
+        bubble_times.append(_minute_at(pressure, blinds, to_bubble / pace))
+        end_times.append(_minute_at(pressure, blinds, to_end / pace))
     return EndEstimate(
         None if in_money else _range(bubble_times),
         _range(end_times),

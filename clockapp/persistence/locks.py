@@ -9,13 +9,21 @@ statement after the lock a fresh snapshot).
 
 from __future__ import annotations
 
-from sqlalchemy import bindparam
+import functools
+from typing import Any
+
+from sqlalchemy import Select, bindparam, func
+from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
-from clockapp.persistence.models import TournamentRow
+from clockapp.persistence.models import AppRevisionRow, TournamentRow
+from clockapp.persistence.queries.changes import APP_ROW, note_revisions
 
 # Built once: every write action starts with it (SQLAlchemy's compiled cache serves it).
 _LOCK = select(TournamentRow).where(col(TournamentRow.id) == bindparam("tid")).with_for_update()
+
+#: `Session.info` key of the rows `bring_rows` read (the identity map holds rows weakly).
+_BROUGHT = "clockapp.brought"
 
 
 def lock_tournament(session: Session, tournament_id: int) -> TournamentRow | None:
@@ -24,3 +32,34 @@ def lock_tournament(session: Session, tournament_id: int) -> TournamentRow | Non
     SQLAlchemy leaves FOR UPDATE out on SQLite, where BEGIN IMMEDIATE already holds the lock.
     """
     return session.exec(_LOCK, params={"tid": tournament_id}).first()
+
+
+@functools.cache
+def _bringing(models: tuple[type[Any], ...]) -> Select[Any]:
+    app = (
+        select(func.coalesce(func.max(AppRevisionRow.revision), 0))
+        .where(col(AppRevisionRow.id) == APP_ROW)
+        .scalar_subquery()
+    )
+    query = sa_select(*models, app).select_from(TournamentRow)
+    for model in models:
+        query = query.outerjoin(model, col(model.tournament_id) == col(TournamentRow.id))
+    return query.where(col(TournamentRow.id) == bindparam("tid"))
+
+
+def bring_rows(session: Session, locked: TournamentRow, models: tuple[type[Any], ...]) -> None:
+    """After `lock_tournament`: read the tournament's one-to-one rows of `models` that exist
+    into the session in one statement (the action's reads of them by key then cost none), with
+    where the change feed stands (`changes.revisions` answers from it until the action appends
+    its change).
+
+    A statement of its own, after the lock: on PostgreSQL a statement that waited for the lock
+    reads the other tables as they were before it waited; the next one sees what the
+    transaction it waited for committed.
+    """
+    tournament_id = locked.id
+    assert tournament_id is not None
+    found = session.execute(_bringing(models), {"tid": tournament_id}).one()
+    *rows, app_revision = found
+    session.info.setdefault(_BROUGHT, []).extend(r for r in rows if r is not None)
+    note_revisions(session, tournament_id, (int(locked.revision), int(app_revision)))

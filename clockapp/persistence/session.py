@@ -139,6 +139,33 @@ _here = threading.local()
 _ONCE = "clockapp.once"
 
 T = TypeVar("T")
+R = TypeVar("R")
+
+#: `Session.info` key of the rows a shared read session found missing (`one_to_one`, `none_of`).
+_MISSING = "clockapp.missing"
+
+
+def note_missing(session: Session, model: type[Any], key: Hashable) -> None:
+    """Remember, in a read session several reads share, that `model` has no row for `key` (its
+    primary key, or the tournament of a table with several rows per tournament): read with the
+    tournament's row (`persistence.queries.changes.revisions_loading_row`)."""
+    if session.info.get(SHARED):
+        session.info.setdefault(_MISSING, set()).add((model, key))
+
+
+def none_of(session: Session, model: type[Any], key: Hashable) -> bool:
+    """Whether a shared read session already knows that `model` has no row for `key`
+    (`note_missing`): the query for those rows can be left out. False when it does not know."""
+    return (model, key) in session.info.get(_MISSING, ())
+
+
+def one_to_one(session: Session, model: type[R], key: Hashable) -> R | None:
+    """`session.get(model, key)`, but None without a statement for a row a shared read session
+    already found missing (`note_missing`). A row it found is in its identity map already, so
+    `session.get` answers that one without a statement too."""
+    if none_of(session, model, key):
+        return None
+    return session.get(model, key)
 
 
 def once_per_read(session: Session, key: Hashable, compute: Callable[[], T]) -> T:

@@ -27,7 +27,7 @@ from clockapp.persistence.queries import clock as clock_rows
 from clockapp.persistence.queries import host_events as host_rows
 from clockapp.persistence.queries.clock import REGISTRATION_STEP
 from clockapp.persistence.queries.seating import game_tables
-from clockapp.persistence.session import Session
+from clockapp.persistence.session import Session, one_to_one
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.till import load_till
 from clockapp.services.changes import Change, Outcome
@@ -246,7 +246,7 @@ class ClockService:
                 chip_set=load_chips(session, tournament_id),
                 stats=tournament_stats(session, setup, self._tills),
                 settings=read_settings(session, tournament_id),
-                hand_for_hand=session.get(HandForHandRow, tournament_id) is not None,
+                hand_for_hand=one_to_one(session, HandForHandRow, tournament_id) is not None,
                 ending=_ending(session, tournament_id, self._ctx.now(), self._tills),
                 wall=read_moment(session, tournament_id),
                 house=read_house(session, tournament_id),

@@ -1,11 +1,12 @@
 """The tournament bus: one signal that tells every window what changed.
 
-After each service call the caller publishes the call's `Changes`. Other stations' commits are
-read from the change feed: "what changed after revision N of this tournament" (revisions are
-handed out in commit order, so nothing committed is ever skipped). A watch timer asks a cheap
-sign every `WATCH_INTERVAL_MS` (SQLite's data_version, PostgreSQL's LISTEN/NOTIFY: no query when
-idle) and reads the feed as soon as it says something was committed; a slower poll reads it
-anyway, should a sign be lost. Windows refresh only the parts whose flags are set.
+After each service call submitted through it, the bus publishes the call's `Changes`. Other
+stations' commits are read from the change feed: "what changed after revision N of this
+tournament" (revisions are handed out in commit order, so nothing committed is ever skipped). A
+watch timer asks a cheap sign every `WATCH_INTERVAL_MS` (SQLite's data_version, PostgreSQL's
+LISTEN/NOTIFY: no query when idle) and reads the feed as soon as it says something was committed;
+a slower poll reads it anyway, should a sign be lost. Windows refresh only the parts whose flags
+are set.
 
 The bus owns the station's worker (`clockapp.ui.operations.StationWorker`): the sign and the feed
 are read there, never on the GUI thread, and `changed` is emitted on the GUI thread when the read
@@ -16,12 +17,10 @@ its connections) queues no more behind it, and when it has not answered within
 it, and publishes its `Outcome.changes` when it answers, so an action never makes the GUI wait
 on the database.
 
-A window reads what it shows through `refresh`: on the worker after a change the worker answered,
-on the GUI thread only while a change committed there is published (`publish`, for the few calls
-still made on that thread). The reads one `changed` makes the windows ask share one read: those
-asked of the worker run as one job in one read transaction (`ServiceContext.shared_reads`), and
-those made on the GUI thread while it is emitted share another, so the tournament's revision and
-rows are read once for all of them.
+A window reads what it shows through `refresh`, always on the worker: no window reads the
+database on the GUI thread. The reads one `changed` makes the windows ask share one read: they run
+as one job in one read transaction (`ServiceContext.shared_reads`), so the tournament's revision
+and rows are read once for all of them.
 """
 
 from __future__ import annotations
@@ -95,7 +94,6 @@ class TournamentBus(QObject):
         self._tournament_id = tournament_id
         self._seen: Revision = services.tournaments.revision_of(tournament_id)
         self.worker = StationWorker("station", self)
-        self._inline = 0  # > 0 while a change made on this thread is being published
         self._reading = False  # a read of the feed is on the worker (one at a time)
         self._batch: list[_Refresh] | None = None  # the reads asked while `changed` is emitted
         self._batched_keys: set[Hashable] = set()  # their keys, until they answered
@@ -178,23 +176,6 @@ class TournamentBus(QObject):
 
         return self.worker.submit(work, done, on_failed, control=control, key=key, asker=asker)
 
-    def publish(self, changes: Changes) -> None:
-        """Tell every window about a change committed on this thread (a window that called its
-        service itself); what they read back because of it is read here too (`refresh`)."""
-        gone = None
-        if changes.what & Change.TOURNAMENT:
-            gone = self._replacement_if_gone(self._tournament_id)
-        self._inline += 1
-        try:
-            self._publish(changes, gone)
-        finally:
-            self._inline -= 1
-
-    @property
-    def refreshes_here(self) -> bool:
-        """Whether `refresh` reads on this thread now (a change made here is being published)."""
-        return self._inline > 0
-
     def refresh(
         self,
         read: Callable[[], T],
@@ -203,36 +184,27 @@ class TournamentBus(QObject):
         *,
         key: Hashable | None = None,
     ) -> bool:
-        """Read what a window shows because of a change, where that change was made: on the
-        worker for the changes it answered (a submitted action, another station's, read from
-        the feed), here while a change made on this thread is being published (its windows are
-        refreshed when `publish` returns). Returns True when the read was made or queued."""
-        if not self._inline:
-            if self._batch is None:
-                return self.worker.submit(read, on_read, on_failed, key=key)
-            if key is not None and (self.worker.is_pending(key) or key in self._batched_keys):
-                return False
-            if key is not None:
-                self._batched_keys.add(key)
-            self._batch.append(_Refresh(read, on_read, on_failed, key))
-            return True
-        try:
-            value = read()
-        except Exception as error:
-            on_failed(error)
-        else:
-            on_read(value)
+        """Read what a window shows, on the worker: asked while `changed` is emitted, with the
+        other windows' reads of that change, in one read session; else on its own. `on_read`
+        or `on_failed` is called on the GUI thread when it answers. Returns True when the read
+        was queued (False while one with the same `key` is on its way)."""
+        if self._batch is None:
+            return self.worker.submit(read, on_read, on_failed, key=key)
+        if key is not None and (self.worker.is_pending(key) or key in self._batched_keys):
+            return False
+        if key is not None:
+            self._batched_keys.add(key)
+        self._batch.append(_Refresh(read, on_read, on_failed, key))
         return True
 
     def _emit_changed(self, changes: Changes) -> None:
-        """Emit `changed`; the windows' reads it asks share one read session on each thread."""
+        """Emit `changed`; the windows' reads it asks share one read session on the worker."""
         if self._batch is not None:  # a switch while a change is emitted: the same batch
             self.changed.emit(changes)
             return
         self._batch = []
         try:
-            with self._services.ctx.shared_reads():  # the reads made here, on the GUI thread
-                self.changed.emit(changes)
+            self.changed.emit(changes)
         finally:
             batch, self._batch = self._batch, None
         if batch:
@@ -408,13 +380,11 @@ class TournamentBus(QObject):
 
 
 class LatestRead(Generic[T]):
-    """A window's read of what it shows, made through `TournamentBus.refresh` (off the GUI
-    thread once the change came from the worker or another station).
+    """A window's read of what it shows, made through `TournamentBus.refresh` (on the worker).
 
     Asked again while a read is on its way, it reads once more when that one answers: a burst
     of sales costs two reads, not one per sale, and the last read sees them all. An answer older
-    than a read made since (on the GUI thread, while a change made there was published) is
-    dropped, so what is shown never goes back in time.
+    than a read asked since is dropped, so what is shown never goes back in time.
     """
 
     def __init__(
@@ -433,7 +403,7 @@ class LatestRead(Generic[T]):
 
     def ask(self) -> None:
         """Read now, or once more after the read on its way."""
-        self._made += 1  # before: a read on this thread answers before `refresh` returns
+        self._made += 1
         number = self._made
         if not self._bus.refresh(
             self._read,

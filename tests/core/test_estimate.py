@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import math
+import random
+
 import pytest
 
+from clockapp.core import estimate as estimate_module
 from clockapp.core.estimate import (
+    HORIZON,
     PRIOR_BUSTS,
     PRIOR_PACE,
+    big_blind_at,
     estimate_end,
     exposure,
     fit_pace,
@@ -73,3 +79,50 @@ def test_in_the_money_there_is_no_bubble_and_the_estimate_is_repeatable() -> Non
 @pytest.mark.parametrize(("left", "chips"), [(1, 300_000), (0, 0), (5, 0)])
 def test_nothing_to_estimate(left: int, chips: int) -> None:
     assert estimate_end(RISING, 0, (), left, 3, chips) is None
+
+
+def _one_bust_at_a_time(
+    structure: Structure, played: float, pace: float, players: int, paid: int, chips: int
+) -> tuple[list[float], list[float]]:
+    """The model drawn the plain way, for a fixed pace: every bust its own exponential wait,
+    walked minute by minute through the blinds (slow, and the reference for the quick draw)."""
+    rng = random.Random(7)
+    bubbles, ends = [], []
+    for _ in range(400):
+        n, minute, left_in_minute, bubble = players, 0.0, 1.0, None
+        wait = rng.expovariate(1.0)
+        while n > 1 and minute < HORIZON:
+            rate = pace * n * n * big_blind_at(structure, played + math.floor(minute)) / chips
+            if rate * left_in_minute < wait:  # no bust in what is left of this minute
+                wait -= rate * left_in_minute
+                minute, left_in_minute = math.floor(minute) + 1.0, 1.0
+                continue
+            step = wait / rate
+            minute += step
+            left_in_minute -= step
+            n -= 1
+            wait = rng.expovariate(1.0)
+            if bubble is None and n <= paid:
+                bubble = minute
+        bubbles.append(bubble if bubble is not None else minute)
+        ends.append(min(minute, HORIZON))
+    return bubbles, ends
+
+
+@pytest.mark.parametrize(("players", "paid"), [(12, 3), (200, 20)])
+def test_the_quick_draw_of_each_future_agrees_with_drawing_every_bust(
+    players: int, paid: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    chips = players * 10_000
+    # A pace known for sure (a huge prior's worth of busts), so only the busts' chance is left.
+    monkeypatch.setattr(estimate_module, "PRIOR_BUSTS", 1e9)
+    bubbles, ends = _one_bust_at_a_time(RISING, 0, PRIOR_PACE, players, paid, chips)
+    quick = estimate_end(RISING, 0, (), players, paid, chips, runs=400)
+    assert quick is not None
+    assert quick.bubble is not None
+    for drawn, reference in ((quick.bubble, bubbles), (quick.end, ends)):
+        ordered = sorted(reference)
+        low, likely, high = (ordered[round(q * (len(ordered) - 1))] for q in (0.1, 0.5, 0.9))
+        assert drawn.likely == pytest.approx(likely, rel=0.05)
+        assert drawn.low == pytest.approx(low, rel=0.1)
+        assert drawn.high == pytest.approx(high, rel=0.1)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 
-from clockapp.services.changes import Change, Changes
+from clockapp.services.changes import Change, Changes, Outcome
 from clockapp.ui.bus import LatestRead, TournamentBus
 from tests.ui.polling import settle
 
@@ -33,25 +33,28 @@ def test_a_burst_of_asks_costs_two_reads_and_the_last_sees_everything(
     assert shown[-1] == 5
 
 
-def test_an_answer_older_than_a_read_made_here_is_dropped(qtbot, bus: TournamentBus) -> None:
+def test_the_reads_a_submitted_change_asks_are_made_on_the_worker(
+    qtbot, bus: TournamentBus
+) -> None:
+    """No window reads on the GUI thread, not even for a change committed by this station."""
     state = {"value": "old"}
+    read_on: list[str] = []
     shown: list[str] = []
-    release = threading.Event()
 
     def read() -> str:
-        value = state["value"]
-        if threading.current_thread() is not threading.main_thread():
-            release.wait(10)
-        return value
+        read_on.append(threading.current_thread().name)
+        return state["value"]
 
     reading = LatestRead(bus, read, shown.append, lambda error: None)
-    reading.ask()  # on the worker: it reads "old", then waits
-    qtbot.waitUntil(lambda: bus.worker.is_pending(reading))
-    state["value"] = "new"
-    # A change made on this thread is published: its reads are made here, at once.
     bus.changed.connect(lambda _changes: reading.ask())
-    bus.publish(Changes(tournament_id=bus.tournament_id, what=Change.WALL, revision=0))
-    release.set()
+
+    def change() -> Outcome[None]:
+        state["value"] = "new"
+        return Outcome(None, Changes(tournament_id=bus.tournament_id, what=Change.WALL, revision=0))
+
+    assert bus.submit(change)
     settle(qtbot, bus)
-    assert shown[-1] == "new"
-    assert "old" not in shown
+    assert shown == ["new"]
+    assert read_on
+    assert threading.main_thread().name not in read_on
+    assert not hasattr(bus, "publish")  # the way to refresh on this thread is gone

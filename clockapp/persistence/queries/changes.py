@@ -11,13 +11,28 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import ColumnElement, bindparam, func, insert, or_, text, update
+from sqlalchemy import ColumnElement, Select, bindparam, exists, func, insert, or_, update
+from sqlalchemy import select as sa_select
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
 
-from clockapp.persistence.models import AppRevisionRow, ChangeRow, TournamentRow
-from clockapp.persistence.session import station_of
+from clockapp.persistence.models import (
+    AppRevisionRow,
+    CashierConfigRow,
+    ChangeRow,
+    ClockRow,
+    HandForHandRow,
+    LeagueTournamentRow,
+    SeatingConfigRow,
+    SetupRow,
+    ShootoutRow,
+    TeamEventRow,
+    TournamentRow,
+    WaitingRow,
+)
+from clockapp.persistence.session import note_missing, station_of
 from clockapp.persistence.upsert import insert_or_ignore
 
 #: The PostgreSQL channel stations LISTEN on; the payload is the tournament's id ("" app-wide).
@@ -37,6 +52,10 @@ _BUMP_TOURNAMENT = (
 )
 
 _INSERT_CHANGE = insert(ChangeRow)
+# On PostgreSQL the same statement sends the NOTIFY (in its RETURNING: one round trip, not two).
+_INSERT_CHANGE_NOTIFYING = insert(ChangeRow).returning(
+    func.pg_notify(bindparam("channel"), bindparam("payload"))
+)
 
 _REVISIONS = select(
     select(func.coalesce(func.max(TournamentRow.revision), 0))
@@ -65,22 +84,23 @@ def append(
     `station` names who acted; by default the station the transaction was opened for.
     """
     session.flush()  # the statements below run on the connection, after the ORM's writes
+    session.info.pop(_LOCKED_AT, None)  # the feed moves on now
     revision = _bump(session, tournament_id)
     who = station_of(session) if station is None else station
-    session.connection().execute(
-        _INSERT_CHANGE,
-        {
-            "tournament_id": tournament_id,
-            "revision": revision,
-            "what": what,
-            "at": at,
-            "summary": summary,
-            "station": who[:100],
-        },
-    )
+    values = {
+        "tournament_id": tournament_id,
+        "revision": revision,
+        "what": what,
+        "at": at,
+        "summary": summary,
+        "station": who[:100],
+    }
     if session.get_bind().dialect.name == "postgresql":
         payload = "" if tournament_id is None else str(tournament_id)
-        session.execute(text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": payload})
+        notifying = {**values, "channel": CHANNEL, "payload": payload}
+        session.connection().execute(_INSERT_CHANGE_NOTIFYING, notifying).all()
+    else:
+        session.connection().execute(_INSERT_CHANGE, values)
     return revision
 
 
@@ -89,6 +109,7 @@ def append_app_change_past(
 ) -> int:
     """Append an app-wide change numbered at least `at_least` (a restore announces itself past
     the revisions every station saw before it); returns its revision."""
+    session.info.pop(_LOCKED_AT, None)
     current = _bump(session, None)
     if current < at_least:
         session.execute(
@@ -167,31 +188,83 @@ def app_revision(session: Session) -> int:
     return found or 0
 
 
+#: `Session.info` key of where the feed stood when a write transaction locked a tournament.
+_LOCKED_AT = "clockapp.locked_at"
+
+
+def note_revisions(session: Session, tournament_id: int, found: tuple[int, int]) -> None:
+    """Where the feed stands, as the statement that locked the tournament read it (in a write
+    transaction: nothing else can move the tournament's revision until it ends)."""
+    session.info[_LOCKED_AT] = (tournament_id, found)
+
+
 def revisions(session: Session, tournament_id: int | None) -> tuple[int, int]:
-    """(the tournament's revision, the app-wide revision), read in one statement.
+    """(the tournament's revision, the app-wide revision), read in one statement; in a write
+    transaction that has locked the tournament and appended nothing yet, as the lock read them.
 
     A tournament that does not exist (or None) counts as revision 0.
     """
+    locked: tuple[int, tuple[int, int]] | None = session.info.get(_LOCKED_AT)
+    if locked is not None and locked[0] == tournament_id:
+        return locked[1]
     # On the session's connection, not through the ORM, whose handling of this one-row
     # statement costs more than the query.
     row = session.connection().execute(_REVISIONS, {"tid": tournament_id}).one()
     return int(row[0]), int(row[1])
 
 
-def revisions_loading_row(session: Session, tournament_id: int) -> tuple[int, int]:
-    """`revisions`, in one statement that also loads the tournament's row into the session
-    (its identity map then answers the reads after it that ask for the row)."""
+#: The tournament's one-to-one rows (keyed by its id), read with its row by
+#: `revisions_loading_row`: nearly every refresh asks for some of them.
+ONE_TO_ONE: tuple[type[Any], ...] = (
+    SetupRow,
+    ClockRow,
+    CashierConfigRow,
+    SeatingConfigRow,
+    ShootoutRow,
+    HandForHandRow,
+    TeamEventRow,
+)
+#: The tables with several rows per tournament that most tournaments have none of: whether it
+#: has any comes with its row too (`persistence.session.none_of`).
+ONE_TO_MANY: tuple[type[Any], ...] = (LeagueTournamentRow, WaitingRow)
+
+
+def _loading_rows() -> Select[Any]:
     app = (
         select(func.coalesce(func.max(AppRevisionRow.revision), 0))
         .where(col(AppRevisionRow.id) == APP_ROW)
         .scalar_subquery()
     )
-    found = session.exec(
-        select(TournamentRow, app).where(col(TournamentRow.id) == tournament_id)
-    ).first()
+    some = (
+        exists().where(col(model.tournament_id) == col(TournamentRow.id)) for model in ONE_TO_MANY
+    )
+    query = sa_select(TournamentRow, *ONE_TO_ONE, *some, app)
+    for model in ONE_TO_ONE:
+        query = query.outerjoin(model, col(model.tournament_id) == col(TournamentRow.id))
+    return query.where(col(TournamentRow.id) == bindparam("tid"))
+
+
+_LOADING_ROWS = _loading_rows()
+
+
+def revisions_loading_row(session: Session, tournament_id: int) -> tuple[int, int]:
+    """`revisions`, in one statement that also loads the tournament's row and its one-to-one
+    rows (`ONE_TO_ONE`) into the session: its identity map then answers the reads after it that
+    ask for them by key, and `persistence.session.one_to_one` knows which ones are missing (and
+    `none_of` which of `ONE_TO_MANY` the tournament has no row in).
+
+    For a read session several reads share, which makes no write that would add a row."""
+    found = session.execute(_LOADING_ROWS, {"tid": tournament_id}).first()
     if found is None:
         return revisions(session, tournament_id)
-    row, app_revision = found
+    row, *rest, app_revision = found
+    loaded, some = rest[: len(ONE_TO_ONE)], rest[len(ONE_TO_ONE) :]
+    for model, one in zip(ONE_TO_ONE, loaded, strict=True):
+        if one is None:
+            note_missing(session, model, tournament_id)
+    for model, any_row in zip(ONE_TO_MANY, some, strict=True):
+        if not any_row:
+            note_missing(session, model, tournament_id)
     return int(row.revision), int(app_revision)
 
 

@@ -18,6 +18,7 @@ from clockapp.persistence.models import (
     SeatRow,
     TeamEventRow,
 )
+from clockapp.persistence.session import none_of, one_to_one
 from clockapp.persistence.upsert import insert_or_ignore
 
 
@@ -50,6 +51,8 @@ def tournament_ids(session: Session, league_id: int) -> list[int]:
 
 def leagues_of(session: Session, tournament_id: int) -> Sequence[LeagueRow]:
     """The leagues a tournament counts in."""
+    if none_of(session, LeagueTournamentRow, tournament_id):
+        return []
     return session.exec(
         select(LeagueRow)
         .join(LeagueTournamentRow, col(LeagueTournamentRow.league_id) == col(LeagueRow.id))
@@ -78,7 +81,7 @@ def unlink(session: Session, league_id: int, tournament_id: int) -> bool:
 
 def team_event(session: Session, tournament_id: int) -> TeamEventRow | None:
     """The tournament's team event settings, or None when it is not a team event."""
-    return session.get(TeamEventRow, tournament_id)
+    return one_to_one(session, TeamEventRow, tournament_id)
 
 
 def add_team_event(session: Session, tournament_id: int, formula: str) -> None:

@@ -12,11 +12,14 @@ from clockapp.core.registration import RegistrationStatus
 from clockapp.core.waiting_list import JoinFacts, Waiter, WaitingListError
 from clockapp.i18n import gettext as _
 from clockapp.persistence.models import CashierConfigRow, PlayerRow, RegistrationRow, WaitingRow
+from clockapp.persistence.session import none_of
 
 
 def waiters(session: Session, tournament_id: int) -> list[Waiter]:
     """The players waiting, first in line first: those who bought in since are left out (the
     cashier seated them)."""
+    if none_of(session, WaitingRow, tournament_id):
+        return []
     bought = (
         sa_select(col(RegistrationRow.player_id))
         .where(col(RegistrationRow.tournament_id) == tournament_id)

@@ -40,13 +40,16 @@ from clockapp.core.money.till import display_name as _display
 from clockapp.core.registration import RegistrationStatus
 from clockapp.core.seating import Seat
 from clockapp.i18n import gettext as _
-from clockapp.persistence.locks import lock_tournament
+from clockapp.persistence.locks import bring_rows, lock_tournament
 from clockapp.persistence.models import (
     BustRow,
+    CashierConfigRow,
+    ClockRow,
     DealRow,
     DrawerCountRow,
     PlayerRow,
     RegistrationRow,
+    SetupRow,
 )
 from clockapp.persistence.queries import bounties as bounties_q
 from clockapp.persistence.queries import busts as busts_q
@@ -75,6 +78,8 @@ def lock_till(session: Session, tournament_id: int) -> tuple[object, ...]:
     tournament = lock_tournament(session, tournament_id)
     if tournament is None:
         tournament = get_row(session, tournament_id)  # a clear error for an unknown tournament
+    # The rows every money action reads next, in one statement.
+    bring_rows(session, tournament, (CashierConfigRow, SetupRow, ClockRow))
     row = cashier_config.config_row(session, tournament_id)
     if row is None:
         stack = setup_row(session, tournament_id).starting_stack

@@ -38,11 +38,18 @@ def has_registrations(
 def field_stats(
     session: Session, tournament_id: int, cache: LedgerCache | None = None
 ) -> FieldStats | None:
-    """The clock's figures from the cashier, or None when nobody is registered yet."""
+    """The clock's figures from the cashier, or None when nobody is registered yet (worked out
+    once per revision when `cache` keeps the till, with the money view the other reads share)."""
     if not has_registrations(session, tournament_id, cache):
         return None
-    till = load_till(session, tournament_id, cache)
-    view = money_view(till)
+    if cache is not None:
+        return cache.derived_from_view(session, tournament_id, stats_of)
+    till = load_till(session, tournament_id)
+    return stats_of(till, money_view(till))
+
+
+def stats_of(till: Till, view: MoneyView) -> FieldStats:
+    """The clock's figures of a till and its money view."""
     payouts = payout_view(till, view)
     left = sum(1 for reg in till.registrations.values() if reg.status == RegistrationStatus.PLAYING)
     chips = chips_on_the_tables(till)

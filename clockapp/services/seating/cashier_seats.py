@@ -22,7 +22,7 @@ from clockapp.core.seating import DealIn, Seat, Seating, SeatingError, draw_seat
 from clockapp.i18n import gettext as _
 from clockapp.persistence.models import SeatingConfigRow
 from clockapp.persistence.queries import seat_draw
-from clockapp.persistence.session import Session
+from clockapp.persistence.session import Session, one_to_one
 from clockapp.services.seating.room import (
     Room,
     check_not_shootout,
@@ -140,7 +140,7 @@ def balance_notice_in_session(session: Session, tournament_id: int) -> str | Non
         return None
     if seat_draw.has_shootout(session, tournament_id):
         return None
-    policy = config_of(session.get(SeatingConfigRow, tournament_id)).policy
+    policy = config_of(one_to_one(session, SeatingConfigRow, tournament_id)).policy
     return balance_notice(seating, policy)
 
 

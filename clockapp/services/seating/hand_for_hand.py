@@ -58,7 +58,10 @@ class HandForHandActions:
             get_row(session, tournament_id)
             if hand_for_hand_now(session, tournament_id) is not None:
                 return None
-            view = payout_view(load_till(session, tournament_id, self._tills))
+            if self._tills is not None:
+                view = self._tills.derived_from_view(session, tournament_id, payout_view)
+            else:
+                view = payout_view(load_till(session, tournament_id))
             if view.table is None:
                 return None
             return bubble_offer(view.players_left, view.places_paid, False, seats=bool(view.seats))

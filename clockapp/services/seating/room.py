@@ -40,7 +40,7 @@ from clockapp.persistence.models import (
 from clockapp.persistence.models.seating import shootout_from_json
 from clockapp.persistence.queries import seating as seating_rows
 from clockapp.persistence.queries.seating import IDS_PER_STATEMENT
-from clockapp.persistence.session import Session, once_per_read
+from clockapp.persistence.session import Session, once_per_read, one_to_one
 from clockapp.persistence.upsert import insert_or_ignore
 from clockapp.services.seating.room_view import MoveInfo, SeatingConfig
 from clockapp.services.seating.shootout_busts import follow_cashier
@@ -73,7 +73,7 @@ def hand_for_hand_now(session: Session, tournament_id: int) -> HandForHand | Non
     return once_per_read(
         session,
         ("hand_for_hand", tournament_id),
-        lambda: hfh_of(session.get(HandForHandRow, tournament_id)),
+        lambda: hfh_of(one_to_one(session, HandForHandRow, tournament_id)),
     )
 
 
@@ -290,7 +290,7 @@ def load_room(session: Session, tournament_id: int, now: datetime | None = None)
     follows the busts recorded at the cashier.
     """
     get_row(session, tournament_id)
-    config = session.get(SeatingConfigRow, tournament_id)
+    config = one_to_one(session, SeatingConfigRow, tournament_id)
     read = room_rows(session, tournament_id)
     tables = {t.number: t for t in read.tables}
     registrations: dict[int, int] = {}
@@ -312,7 +312,7 @@ def load_room(session: Session, tournament_id: int, now: datetime | None = None)
         frozenset(rid for rid, s in seats.items() if s.fixed),
     )
     counts = seating_rows.move_counts(session, tournament_id)
-    shootout_row = session.get(ShootoutRow, tournament_id)
+    shootout_row = one_to_one(session, ShootoutRow, tournament_id)
     shootout = None if shootout_row is None else shootout_from_json(shootout_row.state_json)
     room = Room(
         session,

@@ -20,6 +20,7 @@ from clockapp.core.seating.table_breaks import (
 )
 from clockapp.persistence.models import SeatingConfigRow
 from clockapp.persistence.queries import seating as seating_rows
+from clockapp.persistence.session import one_to_one
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.changes import Revision
 from clockapp.services.context import ServiceContext, revision_of
@@ -190,7 +191,7 @@ class SeatingService:
         """The balance policy and break rules."""
         with self._ctx.reading() as session:
             get_row(session, tournament_id)
-            return config_of(session.get(SeatingConfigRow, tournament_id))
+            return config_of(one_to_one(session, SeatingConfigRow, tournament_id))
 
     def moves(self, tournament_id: int) -> tuple[MoveInfo, ...]:
         """Every move logged, oldest first."""

@@ -584,22 +584,18 @@ class ClockSession(QObject):
         self._refresh()
 
     def _refresh(self) -> None:
-        """Read what the changes asked for since the last read (`TournamentBus.refresh`: on the
-        worker, or here for a change made on this thread), then show it.
+        """Read what the changes asked for since the last read (`TournamentBus.refresh`, on the
+        worker), then show it.
 
-        One read on the worker at a time: changes that come while it is on its way are merged
-        into the next (a hung database queues nothing behind it; the clock ticks on from the
-        snapshot held). A read made here meanwhile reads what that one was asked too, and the
-        older answer, coming after it, is dropped.
+        One read at a time: changes that come while it is on its way are merged into the next
+        (a hung database queues nothing behind it; the clock ticks on from the snapshot held).
         """
         from clockapp.services.changes import Change
 
         what = self._wanted
-        if what is None or (self._in_flight is not None and not self.bus.refreshes_here):
+        if what is None or self._in_flight is not None:
             return
         self._wanted = None
-        if self._in_flight is not None:
-            what |= self._in_flight  # read here now: it answers for the one on its way too
         if not what & (display_flags() | Change.SEATING | Change.TOURNAMENT):
             return
         tid, clock = self.tournament_id, self.services.clock
@@ -627,9 +623,7 @@ class ClockSession(QObject):
                 self._wanted = what if self._wanted is None else self._wanted | what
             self.tick_errors.log(error)
 
-        inline = self.bus.refreshes_here
-        if not inline:
-            self._in_flight = what
+        self._in_flight = what
         self.bus.refresh(read, lambda answer: self._on_refreshed(number, tid, what, answer), failed)
 
     def _on_refreshed(

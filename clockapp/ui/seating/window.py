@@ -296,11 +296,10 @@ class TablesWindow(QMainWindow):
         return self._bus.tournament_id
 
     def reload(self) -> None:
-        """Read the room and the moves again, on the station's worker (or here, while a change
-        made on this thread is published); the window shows what it holds until the read
-        answers. A reload asked while one is on its way is read when that one answers."""
-        inline = self._bus.refreshes_here
-        if self._reading and not inline:
+        """Read the room and the moves again, on the station's worker; the window shows what it
+        holds until the read answers. A reload asked while one is on its way is read when that
+        one answers."""
+        if self._reading:
             self._wanted = True
             return
         self._wanted = False
@@ -324,8 +323,7 @@ class TablesWindow(QMainWindow):
                     _("The tables could not be read: {error}").format(error=error), "warning"
                 )
 
-        if not inline:
-            self._reading = True
+        self._reading = True
         self._bus.refresh(read, lambda answer: self._on_read(number, tid, answer), failed)
 
     def _on_read(self, number: int, tid: int, answer: TablesRead) -> None:

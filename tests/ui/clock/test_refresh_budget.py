@@ -126,13 +126,6 @@ def test_a_buy_in_with_every_window_open_costs_at_most_forty_statements(
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(
-    reason="the desk reads the field again on the worker when the key is pressed (a read "
-    "transaction before the sale's), and the windows' shared refresh reads parts a buy-in "
-    "leaves alone (seating config, move counts, shootout, hand-for-hand, team event, league): "
-    "43 round trips",
-    strict=True,
-)
 def test_a_buy_in_with_every_window_open_costs_at_most_thirty_round_trips(
     qtbot, room, engine: Engine
 ) -> None:
