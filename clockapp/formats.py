@@ -12,8 +12,9 @@ the windows, the wall, the web view and the receipts do. The language is `i18n.c
 
 from __future__ import annotations
 
+import contextvars
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import date, datetime, time
 from decimal import Decimal, localcontext
@@ -21,6 +22,7 @@ from functools import cache
 
 from babel import Locale, UnknownLocaleError
 from babel.dates import format_date, format_skeleton
+from babel.lists import format_list
 from babel.numbers import NumberPattern, format_decimal, format_percent
 
 from clockapp.i18n import current_language
@@ -143,6 +145,15 @@ def percent(value: float | Decimal, digits: int = 0) -> str:
         return format_percent(value, format=f"#,##0{fraction}%", locale=current_locale())
 
 
+def listing(parts: Sequence[str]) -> str:
+    """Parts of a sentence joined as the current language lists them (CLDR list patterns).
+
+    >>> listing(["a", "b", "c"]), listing(["a", "b"]), listing(["a"])
+    ('a, b, and c', 'a and b', 'a')
+    """
+    return format_list(list(parts), locale=current_locale()) if parts else ""
+
+
 def time_of_day(moment: time | datetime) -> str:
     """A time on the 24-hour clock, with the locale's separator (`22:15`; a room's clock)."""
     return format_skeleton("Hm", moment, locale=current_locale())
@@ -151,3 +162,34 @@ def time_of_day(moment: time | datetime) -> str:
 def short_date(day: date | datetime) -> str:
     """A date as the locale writes it in a list (`Dec 3, 2026`; `03.12.2026`)."""
     return format_date(day, "medium", locale=current_locale())
+
+
+#: The currency of the tournament an action works on, where a rule's message shows money but
+#: the rule holds only cents (a refused payout, a ledger row that does not add up).
+_currency: contextvars.ContextVar[str] = contextvars.ContextVar("clockapp_currency", default="$")
+
+
+def current_currency() -> str:
+    """The currency messages write money in: the tournament's inside `using_currency`, else "$".
+
+    >>> current_currency()
+    '$'
+    >>> with using_currency("€"):
+    ...     current_currency(), money(2533, current_currency())
+    ('€', '€25.33')
+    """
+    return _currency.get()
+
+
+@contextmanager
+def using_currency(currency: str) -> Iterator[str]:
+    """Write money in `currency` (a sign or a code) in this thread or task until the block ends.
+
+    A service wraps the work of one action on a tournament in it, so a rule that refuses with an
+    amount (`format_cents`) names that tournament's currency rather than a dollar.
+    """
+    token = _currency.set(currency)
+    try:
+        yield currency
+    finally:
+        _currency.reset(token)
