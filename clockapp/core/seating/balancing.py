@@ -45,6 +45,7 @@ from clockapp.core.seating.planning import MoveStats, WorkingRoom, tables_text
 from clockapp.core.seating.positions import clockwise, table_next_big_blind
 from clockapp.core.seating.room import is_int
 from clockapp.core.seating.teams import TeamSpreads
+from clockapp.i18n import gettext as _
 
 # ------------------------------------------------------------------ policy and history
 
@@ -71,18 +72,24 @@ class BalancePolicy:
     def __post_init__(self) -> None:
         if not is_int(self.within) or self.within < 1:
             raise SeatingError(
-                f"Balance policy: tables must be balanced within 1 or more players "
-                f"(got {self.within!r})."
+                _(
+                    "Balance policy: tables must be balanced within 1 or more players (got "
+                    "{within!r})."
+                ).format(within=self.within)
             )
         if self.wide_within is not None and (not is_int(self.wide_within) or self.wide_within < 1):
             raise SeatingError(
-                f"Balance policy: the wider limit must be 1 or more players "
-                f"(got {self.wide_within!r})."
+                _(
+                    "Balance policy: the wider limit must be 1 or more players (got "
+                    "{wide_within!r})."
+                ).format(wide_within=self.wide_within)
             )
         if not is_int(self.wide_from_tables) or self.wide_from_tables < 2:
             raise SeatingError(
-                f"Balance policy: the wider limit must start at 2 or more tables "
-                f"(got {self.wide_from_tables!r})."
+                _(
+                    "Balance policy: the wider limit must start at 2 or more tables (got "
+                    "{wide_from_tables!r})."
+                ).format(wide_from_tables=self.wide_from_tables)
             )
 
     @classmethod
