@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from clockapp.core.money.amounts import allocate
 from clockapp.core.payouts import ordinal
 from clockapp.errors import DomainError, ValidationError
+from clockapp.i18n import N_
 from clockapp.i18n import gettext as _
 
 
@@ -47,13 +48,12 @@ def players_to_the_money(players_left: int, places_paid: int) -> int:
     >>> players_to_the_money(12, 9), players_to_the_money(10, 9), players_to_the_money(9, 9)
     (3, 1, 0)
     """
-    for value, name in ((players_left, "Players left"), (places_paid, "Places paid")):
+    for value, message in (
+        (players_left, N_("Players left must be a whole number, 0 or more, not {value!r}.")),
+        (places_paid, N_("Places paid must be a whole number, 0 or more, not {value!r}.")),
+    ):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValidationError(
-                _("{name} must be a whole number, 0 or more, not {value!r}.").format(
-                    name=name, value=value
-                )
-            )
+            raise ValidationError(_(message).format(value=value))
     return max(0, players_left - places_paid)
 
 

@@ -40,8 +40,8 @@ from clockapp.core.payout_tables import (
 )
 from clockapp.core.payout_text import format_percent, ordinal, parse_percentages
 from clockapp.errors import DomainError, ValidationError
+from clockapp.i18n import N_, ngettext
 from clockapp.i18n import gettext as _
-from clockapp.i18n import ngettext
 
 __all__ = [  # the curve's helpers moved to payout_tables; they are still read from here
     "CLOCKAPP_CURVE",
@@ -319,13 +319,12 @@ def payout_table(
     clockapp.core.payouts.PayoutError: The payout table adds up to $900.00 but the prize pool is $1,000.00 ($100.00 short).
     """  # noqa: E501 - a doctest's expected output cannot be wrapped
     structure = structure if structure is not None else PayoutStructure()
-    for value, name in ((prize_pool, "The prize pool"), (entries, "The number of entries")):
+    for value, message in (
+        (prize_pool, N_("The prize pool must be a whole number, 0 or more, not {value!r}.")),
+        (entries, N_("The number of entries must be a whole number, 0 or more, not {value!r}.")),
+    ):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValidationError(
-                _("{name} must be a whole number, 0 or more, not {value!r}.").format(
-                    name=name, value=value
-                )
-            )
+            raise ValidationError(_(message).format(value=value))
     pool = max(prize_pool, structure.guarantee)
     overlay = pool - prize_pool
     if structure.mode is PayoutMode.AMOUNTS:

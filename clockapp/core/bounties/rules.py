@@ -7,6 +7,7 @@ from enum import StrEnum
 
 from clockapp.core.money.amounts import check_cents, format_cents
 from clockapp.errors import DomainError
+from clockapp.i18n import N_
 from clockapp.i18n import gettext as _
 
 
@@ -57,17 +58,22 @@ class MysteryStage:
                     "left: choose one."
                 )
             )
-        for value, what in ((self.from_level, "level"), (self.from_players_left, "players")):
+        for value, not_whole, too_small in (
+            (
+                self.from_level,
+                N_("The mystery stage's level must be a whole number."),
+                N_("The mystery stage's level must be 1 or more, not {value}."),
+            ),
+            (
+                self.from_players_left,
+                N_("The mystery stage's players must be a whole number."),
+                N_("The mystery stage's players must be 1 or more, not {value}."),
+            ),
+        ):
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-                raise BountyError(
-                    _("The mystery stage's {what} must be a whole number.").format(what=what)
-                )
+                raise BountyError(_(not_whole))
             if value is not None and value < 1:
-                raise BountyError(
-                    _("The mystery stage's {what} must be 1 or more, not {value}.").format(
-                        what=what, value=value
-                    )
-                )
+                raise BountyError(_(too_small).format(value=value))
 
     def reached(self, *, level: int, players_left: int) -> bool:
         """Whether a knockout now (at `level`, `players_left` before the bust) draws."""

@@ -239,7 +239,7 @@ def _check_tree(tree: ast.AST) -> None:
 
 def _reason(error: BaseException) -> str:
     if isinstance(error, ZeroDivisionError):
-        return "division by zero"
+        return _("division by zero")
     text = str(error).strip().rstrip(".") or type(error).__name__
     return text[:1].lower() + text[1:]
 
