@@ -64,7 +64,12 @@ class ChipsNeeded:
     def warnings(self) -> tuple[str, ...]:
         """One sentence per short denomination."""
         return tuple(
-            f"You need {n.total:,} x T{n.value:,} chips but own {n.owned:,}: {n.shortfall:,} short."
+            _("You need {total} x T{value} chips but own {owned}: {shortfall} short.").format(
+                total=formats.number(n.total),
+                value=formats.number(n.value),
+                owned=formats.number(n.owned),
+                shortfall=formats.number(n.shortfall),
+            )
             for n in self.short
         )
 

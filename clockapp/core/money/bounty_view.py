@@ -61,12 +61,16 @@ def late_entry(till: Till, price: EntryPrice) -> tuple[EntryPrice, str]:
     if rules.late_entries is LateEntryRule.POOL:
         pooled = EntryPrice(price.prize_pool + price.bounty, price.house_fee, 0)
         return pooled, (
-            f"Sold after the first mystery envelope was drawn: its {share} bounty goes to the "
-            "prize pool."
+            _(
+                "Sold after the first mystery envelope was drawn: its {share} bounty "
+                "goes to the prize pool."
+            ).format(share=share)
         )
     return price, (
-        f"Sold after the first mystery envelope was drawn: its bounty adds a {share} envelope "
-        "to the box."
+        _(
+            "Sold after the first mystery envelope was drawn: its bounty adds a "
+            "{share} envelope to the box."
+        ).format(share=share)
     )
 
 

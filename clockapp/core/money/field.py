@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from clockapp import formats
 from clockapp.core.bounties.rules import BountyFormat
 from clockapp.core.busts import BustError, BustEvent, Finish, Standings, standings
 from clockapp.core.money.ledger import LedgerError, LedgerRow, RowKind, voided_rows
@@ -59,10 +60,10 @@ def count_gap_refusal(counted: int, in_play: int, accepted: int | None) -> str |
     if in_play <= 0 or gap == 0 or gap == accepted:
         return None
     which = f"{gap:,} too many" if gap > 0 else f"{-gap:,} missing"
-    return (
-        f"The counts add up to {counted:,} chips, but {in_play:,} are in play: {which}. "
-        "Count again, or confirm the difference."
-    )
+    return _(
+        "The counts add up to {counted} chips, but {in_play} are in play: "
+        "{which}. Count again, or confirm the difference."
+    ).format(counted=formats.number(counted), in_play=formats.number(in_play), which=which)
 
 
 def standing_busts(till: Till) -> list[Bust]:

@@ -289,14 +289,18 @@ def plan_balance(
         if full.button is None:
             return NeedButton(
                 giver,
-                f"Which seat has the button for the next hand at {full.label}? "
-                f"{shortfall}: {full.label} gives the player who will be big blind next.",
+                _(
+                    "Which seat has the button for the next hand at {label}? {shortfall}: "
+                    "{label} gives the player who will be big blind next."
+                ).format(label=full.label, shortfall=shortfall),
             )
         if room.needs_button(receiver):
             return NeedButton(
                 receiver,
-                f"Which seat has the button for the next hand at {short.label}? "
-                f"{shortfall}: the player from {full.label} takes the worst position there.",
+                _(
+                    "Which seat has the button for the next hand at {label}? {shortfall}: "
+                    "the player from {full} takes the worst position there."
+                ).format(label=short.label, shortfall=shortfall, full=full.label),
             )
         big_blind = _mover_seat(room, giver)
         assert team_choice is not None  # the giver's button is known here
@@ -331,13 +335,13 @@ def _why_unbalanced(
     most = max(counts.values())
     full_short = [n for n in room.tables if counts[n] == least and not room.has_room(n)]
     if full_short:
-        return (
-            f"The tables cannot be balanced within {allowed}: {tables_text(full_short)} "
-            f"({least} players) has no free open seat; open a seat there to balance."
-        )
+        return _(
+            "The tables cannot be balanced within {allowed}: {tables} ({least} "
+            "players) has no free open seat; open a seat there to balance."
+        ).format(allowed=allowed, tables=tables_text(full_short), least=least)
     assert receiver is not None  # with no free seat anywhere, the short tables are full
-    return (
-        f"The tables cannot be balanced within {allowed}: every player at the fuller tables "
-        f"has a fixed seat (most {most}, {room.tables[receiver].label} {counts[receiver]}); "
-        "move a player by hand."
-    )
+    return _(
+        "The tables cannot be balanced within {allowed}: every player at the "
+        "fuller tables has a fixed seat (most {most}, {label} {counts}); move a "
+        "player by hand."
+    ).format(allowed=allowed, most=most, label=room.tables[receiver].label, counts=counts[receiver])

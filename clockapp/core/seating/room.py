@@ -263,16 +263,21 @@ def _seat_problem(
     """Why a player cannot sit in a seat, in a director's words."""
     table = by_number.get(seat.table)
     if table is None:
-        return f"Player {player} is seated at table {seat.table}, which is not in play."
-    if seat.number > table.seat_count:
-        return (
-            f"Player {player} is seated at {seat}, but table {table.number} has "
-            f"{table.seat_count} seats."
+        return _("Player {player} is seated at table {table}, which is not in play.").format(
+            player=player, table=seat.table
         )
+    if seat.number > table.seat_count:
+        return _(
+            "Player {player} is seated at {seat}, but table {number} has {seat_count} seats."
+        ).format(player=player, seat=seat, number=table.number, seat_count=table.seat_count)
     if seat.number in table.closed_seats:
-        return f"{seat} is closed but player {player} sits there."
+        return _("{seat} is closed but player {player} sits there.").format(
+            seat=seat, player=player
+        )
     other = by_table[seat.table][seat.number]
-    return f"{seat} is taken twice ({players_text((other, player))})."
+    return _("{seat} is taken twice ({players}).").format(
+        seat=seat, players=players_text((other, player))
+    )
 
 
 # ------------------------------------------------------------------ checks before a change
