@@ -67,7 +67,7 @@ class ChipsNeeded:
             _("You need {total} x T{value} chips but own {owned}: {shortfall} short.").format(
                 total=formats.number(n.total),
                 value=formats.number(n.value),
-                owned=formats.number(n.owned),
+                owned=formats.number(n.owned or 0),
                 shortfall=formats.number(n.shortfall),
             )
             for n in self.short
