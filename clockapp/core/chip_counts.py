@@ -22,6 +22,7 @@ from datetime import datetime
 from clockapp import formats
 from clockapp.errors import DomainError
 from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 
 #: The wall's chip leaders: the top ten.
 TOP = 10
@@ -114,14 +115,24 @@ class Leaderboard:
         >>> Leaderboard((), 30_000, 50_000, 2, 1, 100).difference_text()
         'Counted 30,000 of 50,000 chips in play (1 player not counted).'
         """
-        line = f"Counted {self.counted:,} of {self.chips_in_play:,} chips in play"
         if self.uncounted:
-            players = "player" if self.uncounted == 1 else "players"
-            return f"{line} ({self.uncounted} {players} not counted)."
-        if self.difference == 0:
-            return line + "."
-        gap = self.difference
-        return f"{line}: {-gap:,} missing." if gap < 0 else f"{line}: {gap:,} too many."
+            text = ngettext(
+                "Counted {counted} of {in_play} chips in play ({count} player not counted).",
+                "Counted {counted} of {in_play} chips in play ({count} players not counted).",
+                self.uncounted,
+            )
+        elif self.difference == 0:
+            text = _("Counted {counted} of {in_play} chips in play.")
+        elif self.difference < 0:
+            text = _("Counted {counted} of {in_play} chips in play: {gap} missing.")
+        else:
+            text = _("Counted {counted} of {in_play} chips in play: {gap} too many.")
+        return text.format(
+            counted=formats.number(self.counted),
+            in_play=formats.number(self.chips_in_play),
+            count=self.uncounted,
+            gap=formats.number(abs(self.difference)),
+        )
 
     def top(self, count: int = TOP) -> tuple[LeaderLine, ...]:
         """The first `count` lines."""

@@ -15,6 +15,7 @@ from clockapp import formats
 from clockapp.core.chips.chip_set import STANDARD_COLORS, ChipError, ChipSet, chip_values_text
 from clockapp.core.chips.makeable import can_make, normalise_values
 from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 
 
 @dataclass(frozen=True)
@@ -251,15 +252,35 @@ def thin_stack_warning(
     unused = [v for v in values if v < smallest]
     standard = [v for v in STANDARD_COLORS if v < smallest]
     if unused:
-        advice = f"use the T{max(unused):,} chips too for a real stack"
+        text = ngettext(
+            "A starting stack of T{total} from {used} chips is only {count} chip; use the "
+            "T{chip} chips too for a real stack.",
+            "A starting stack of T{total} from {used} chips is only {count} chips; use the "
+            "T{chip} chips too for a real stack.",
+            count,
+        )
+        chip = max(unused)
     elif standard:
-        advice = f"add a smaller denomination (T{max(standard):,}) for a real stack"
+        text = ngettext(
+            "A starting stack of T{total} from {used} chips is only {count} chip; add a "
+            "smaller denomination (T{chip}) for a real stack.",
+            "A starting stack of T{total} from {used} chips is only {count} chips; add a "
+            "smaller denomination (T{chip}) for a real stack.",
+            count,
+        )
+        chip = max(standard)
     else:
-        advice = "a larger starting stack would feel like a real stack"
-    used = "/".join(f"T{v:,}" for v in sorted(breakdown.values))
-    return (
-        f"A starting stack of T{breakdown.total:,} from {used} chips is only {count} "
-        f"chip{'s' if count != 1 else ''}; {advice}."
+        text = ngettext(
+            "A starting stack of T{total} from {used} chips is only {count} chip; a larger "
+            "starting stack would feel like a real stack.",
+            "A starting stack of T{total} from {used} chips is only {count} chips; a larger "
+            "starting stack would feel like a real stack.",
+            count,
+        )
+        chip = 0
+    used = "/".join(f"T{formats.number(v)}" for v in sorted(breakdown.values))
+    return text.format(
+        total=formats.number(breakdown.total), used=used, count=count, chip=formats.number(chip)
     )
 
 

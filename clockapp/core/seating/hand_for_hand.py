@@ -152,8 +152,15 @@ def bubble_offer(
     if on or places_paid < 2 or players_left != places_paid + 1:
         # One place paid: the bubble is heads-up, where every hand is hand-for-hand anyway.
         return None
-    return (
-        f"{players_left} players left, {places_paid} {'seats' if seats else 'paid'}: the next "
-        "player out is the bubble. "
-        "Play hand-for-hand?"
-    )
+    # The bubble is offered with at least three players left and two places paid or seats.
+    if seats:
+        text = _(
+            "{players_left} players left, {places_paid} seats: the next player out is the "
+            "bubble. Play hand-for-hand?"
+        )
+    else:
+        text = _(
+            "{players_left} players left, {places_paid} paid: the next player out is the "
+            "bubble. Play hand-for-hand?"
+        )
+    return text.format(players_left=players_left, places_paid=places_paid)
