@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import contextvars
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date, datetime, time
 from decimal import Decimal, localcontext
@@ -22,7 +22,6 @@ from functools import cache
 
 from babel import Locale, UnknownLocaleError
 from babel.dates import format_date, format_skeleton
-from babel.lists import format_list
 from babel.numbers import NumberPattern, format_decimal, format_percent
 
 from clockapp.i18n import current_language
@@ -143,15 +142,6 @@ def percent(value: float | Decimal, digits: int = 0) -> str:
     fraction = "." + "0" * digits if digits else ""
     with _digits_for(value * 100):
         return format_percent(value, format=f"#,##0{fraction}%", locale=current_locale())
-
-
-def listing(parts: Sequence[str]) -> str:
-    """Parts of a sentence joined as the current language lists them (CLDR list patterns).
-
-    >>> listing(["a", "b", "c"]), listing(["a", "b"]), listing(["a"])
-    ('a, b, and c', 'a and b', 'a')
-    """
-    return format_list(list(parts), locale=current_locale()) if parts else ""
 
 
 def time_of_day(moment: time | datetime) -> str:
