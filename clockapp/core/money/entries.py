@@ -284,12 +284,6 @@ class PlayerEntries:
         assert self.state is not None
         return self.state
 
-    def still_in(self) -> str:
-        """Why a player in play may not buy what only a busted player may (for messages)."""
-        if self.stack:
-            return f"{self.name} still has {self.stack:,} chips"
-        return f"{self.name} is still in play (no bust is recorded)"
-
 
 @dataclass(frozen=True)
 class EntryOffer:

@@ -32,6 +32,21 @@ from clockapp.i18n import gettext as _
 from clockapp.i18n import ngettext
 
 
+def _still_in(player: PlayerEntries, *, rebuy: bool) -> str:
+    """Why a player in play may not rebuy or re-enter, as only a busted player may."""
+    if player.stack and rebuy:
+        text = _("{name} still has {chips} chips; only a busted player may rebuy.")
+    elif player.stack:
+        text = _("{name} still has {chips} chips; only a busted player may re-enter.")
+    elif rebuy:
+        text = _("{name} is still in play (no bust is recorded); only a busted player may rebuy.")
+    else:
+        text = _(
+            "{name} is still in play (no bust is recorded); only a busted player may re-enter."
+        )
+    return text.format(name=player.name, chips=formats.number(player.stack or 0))
+
+
 def _registration_window(
     rule: RegistrationRule,
     ctx: EntryContext,
@@ -138,9 +153,7 @@ def check_rebuy(rules: EntryRules, player: PlayerEntries, ctx: EntryContext) -> 
         )
     if player.status is PlayerState.PLAYING:
         if rule.stack_at_or_below == 0:
-            raise EntryRefused(
-                _("{still_in}; only a busted player may rebuy.").format(still_in=player.still_in())
-            )
+            raise EntryRefused(_still_in(player, rebuy=True))
         if player.stack is None:
             raise EntryRefused(
                 _(
@@ -276,9 +289,7 @@ def check_re_entry(rules: EntryRules, player: PlayerEntries, ctx: EntryContext) 
             _("{name} is not registered; a first entry is a buy-in.").format(name=player.name)
         )
     if player.status is PlayerState.PLAYING:
-        raise EntryRefused(
-            _("{still_in}; only a busted player may re-enter.").format(still_in=player.still_in())
-        )
+        raise EntryRefused(_still_in(player, rebuy=False))
     # A re-entry follows a bust by its nature: the first bust does not close it (its level, the
     # deadline, the director or the end of the tournament do).
     # The end of the tournament is said last: a closed window or a limit says more.
