@@ -12,6 +12,7 @@ the windows, the wall, the web view and the receipts do. The language is `i18n.c
 
 from __future__ import annotations
 
+import contextvars
 import math
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -172,3 +173,34 @@ def time_of_day(moment: time | datetime) -> str:
 def short_date(day: date | datetime) -> str:
     """A date as the locale writes it in a list (`Dec 3, 2026`; `03.12.2026`)."""
     return format_date(day, "medium", locale=current_locale())
+
+
+#: The currency of the tournament an action works on, where a rule's message shows money but
+#: the rule holds only cents (a refused payout, a ledger row that does not add up).
+_currency: contextvars.ContextVar[str] = contextvars.ContextVar("clockapp_currency", default="$")
+
+
+def current_currency() -> str:
+    """The currency messages write money in: the tournament's inside `using_currency`, else "$".
+
+    >>> current_currency()
+    '$'
+    >>> with using_currency("€"):
+    ...     current_currency(), money(2533, current_currency())
+    ('€', '€25.33')
+    """
+    return _currency.get()
+
+
+@contextmanager
+def using_currency(currency: str) -> Iterator[str]:
+    """Write money in `currency` (a sign or a code) in this thread or task until the block ends.
+
+    A service wraps the work of one action on a tournament in it, so a rule that refuses with an
+    amount (`format_cents`) names that tournament's currency rather than a dollar.
+    """
+    token = _currency.set(currency)
+    try:
+        yield currency
+    finally:
+        _currency.reset(token)

@@ -34,6 +34,8 @@ from dataclasses import dataclass
 from clockapp.core.money.amounts import allocate
 from clockapp.core.payouts import ordinal
 from clockapp.errors import DomainError, ValidationError
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 
 
 class BustError(DomainError):
@@ -46,9 +48,12 @@ def players_to_the_money(players_left: int, places_paid: int) -> int:
     >>> players_to_the_money(12, 9), players_to_the_money(10, 9), players_to_the_money(9, 9)
     (3, 1, 0)
     """
-    for value, name in ((players_left, "Players left"), (places_paid, "Places paid")):
+    for value, message in (
+        (players_left, N_("Players left must be a whole number, 0 or more, not {value!r}.")),
+        (places_paid, N_("Places paid must be a whole number, 0 or more, not {value!r}.")),
+    ):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValidationError(f"{name} must be a whole number, 0 or more, not {value!r}.")
+            raise ValidationError(_(message).format(value=value))
     return max(0, players_left - places_paid)
 
 
@@ -79,17 +84,23 @@ class BustEvent:
         ):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise ValidationError(
-                    f"Bust of player {self.player_id}: the {name} must be a whole number, "
-                    f"0 or more, not {value!r}."
+                    _(
+                        "Bust of player {player_id}: the {name} must be a whole number, 0 or "
+                        "more, not {value!r}."
+                    ).format(player_id=self.player_id, name=name, value=value)
                 )
         if self.chips_at_hand_start == 0:
             raise ValidationError(
-                f"Bust of player {self.player_id}: a player who started the hand with no chips "
-                "was already out."
+                _(
+                    "Bust of player {player_id}: a player who started the hand with no chips "
+                    "was already out."
+                ).format(player_id=self.player_id)
             )
         if self.busted_by == self.player_id:
             raise ValidationError(
-                f"Player {self.player_id} cannot be credited with their own bust."
+                _("Player {player_id} cannot be credited with their own bust.").format(
+                    player_id=self.player_id
+                )
             )
 
 
@@ -210,7 +221,7 @@ def standings(
     clockapp.core.busts.BustError: Bea is already out: busted on hand 5, 3rd.
     """
     if len(set(players)) != len(players):
-        raise BustError("A player appears twice in the field.")
+        raise BustError(_("A player appears twice in the field."))
     in_field = set(players)
     out: dict[int, Finish] = {}
     left = len(players)
@@ -228,8 +239,10 @@ def standings(
             index += 1
         if last_hand is not None and hand < last_hand:
             raise BustError(
-                f"The bust of {_name(group[0].player_id, names)} on hand {hand} is recorded "
-                f"after hand {last_hand}; record busts in the order the hands were played."
+                _(
+                    "The bust of {name} on hand {hand} is recorded after hand {last_hand}; "
+                    "record busts in the order the hands were played."
+                ).format(name=_name(group[0].player_id, names), hand=hand, last_hand=last_hand)
             )
         last_hand = hand
         _check_group(group, in_field, out, left, names)
@@ -293,32 +306,43 @@ def _check_group(
     for event in group:
         who = _name(event.player_id, names)
         if event.player_id not in in_field:
-            raise BustError(f"{who} is not in this tournament's field.")
+            raise BustError(_("{who} is not in this tournament's field.").format(who=who))
         if event.player_id in out:
             earlier = out[event.player_id]
             raise BustError(
-                f"{who} is already out: busted on hand {earlier.hand}, {earlier.label}."
+                _("{who} is already out: busted on hand {hand}, {label}.").format(
+                    who=who, hand=earlier.hand, label=earlier.label
+                )
             )
         if event.player_id in seen:
-            raise BustError(f"{who} is recorded twice as busted on hand {hand}.")
+            raise BustError(
+                _("{who} is recorded twice as busted on hand {hand}.").format(who=who, hand=hand)
+            )
         seen.add(event.player_id)
     if len(group) >= left:
-        raise BustError(
-            f"Hand {hand} would bust "
-            + (f"all {left} players left" if left != 1 else "the last player left")
-            + "; the winner of the hand stays in."
-        )
+        if left == 1:
+            text = _(
+                "Hand {hand} would bust the last player left; the winner of the hand stays in."
+            )
+        else:
+            text = _(
+                "Hand {hand} would bust all {left} players left; the winner of the hand stays in."
+            )
+        raise BustError(text.format(hand=hand, left=left))
     for event in group:
         if event.busted_by is None:
             continue
         buster = _name(event.busted_by, names)
         if event.busted_by not in in_field:
             raise BustError(
-                f"{buster}, credited with busting {_name(event.player_id, names)}, is not in "
-                "this tournament's field."
+                _(
+                    "{buster}, credited with busting {name}, is not in this tournament's field."
+                ).format(buster=buster, name=_name(event.player_id, names))
             )
         if event.busted_by in out or event.busted_by in seen:
             raise BustError(
-                f"{buster}, credited with busting {_name(event.player_id, names)} on hand {hand}, "
-                "is out by then; the knockout goes to a player still in."
+                _(
+                    "{buster}, credited with busting {name} on hand {hand}, is out by then; "
+                    "the knockout goes to a player still in."
+                ).format(buster=buster, name=_name(event.player_id, names), hand=hand)
             )

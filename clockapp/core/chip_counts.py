@@ -19,7 +19,10 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from clockapp import formats
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 
 #: The wall's chip leaders: the top ten.
 TOP = 10
@@ -41,15 +44,27 @@ class PlayerCount:
 
     def __post_init__(self) -> None:
         if isinstance(self.chips, bool) or not isinstance(self.chips, int):
-            raise ChipCountError(f"{self.name}: a chip count is a whole number of chips.")
+            raise ChipCountError(
+                _("{name}: a chip count is a whole number of chips.").format(name=self.name)
+            )
         if self.chips < 0:
-            raise ChipCountError(f"{self.name}: a chip count cannot be negative ({self.chips:,}).")
+            raise ChipCountError(
+                _("{name}: a chip count cannot be negative ({chips}).").format(
+                    name=self.name, chips=formats.number(self.chips)
+                )
+            )
         if self.chips == 0:
             raise ChipCountError(
-                f"{self.name}: a stack of 0 is a bust; record it at the cashier, not as a count."
+                _(
+                    "{name}: a stack of 0 is a bust; record it at the cashier, not as a count."
+                ).format(name=self.name)
             )
         if self.chips > MAX_STACK:
-            raise ChipCountError(f"{self.name}: {self.chips:,} chips is more than any stack.")
+            raise ChipCountError(
+                _("{name}: {chips} chips is more than any stack.").format(
+                    name=self.name, chips=formats.number(self.chips)
+                )
+            )
 
 
 def in_big_blinds(chips: int, big_blind: int) -> float:
@@ -100,14 +115,24 @@ class Leaderboard:
         >>> Leaderboard((), 30_000, 50_000, 2, 1, 100).difference_text()
         'Counted 30,000 of 50,000 chips in play (1 player not counted).'
         """
-        line = f"Counted {self.counted:,} of {self.chips_in_play:,} chips in play"
         if self.uncounted:
-            players = "player" if self.uncounted == 1 else "players"
-            return f"{line} ({self.uncounted} {players} not counted)."
-        if self.difference == 0:
-            return line + "."
-        gap = self.difference
-        return f"{line}: {-gap:,} missing." if gap < 0 else f"{line}: {gap:,} too many."
+            text = ngettext(
+                "Counted {counted} of {in_play} chips in play ({count} player not counted).",
+                "Counted {counted} of {in_play} chips in play ({count} players not counted).",
+                self.uncounted,
+            )
+        elif self.difference == 0:
+            text = _("Counted {counted} of {in_play} chips in play.")
+        elif self.difference < 0:
+            text = _("Counted {counted} of {in_play} chips in play: {gap} missing.")
+        else:
+            text = _("Counted {counted} of {in_play} chips in play: {gap} too many.")
+        return text.format(
+            counted=formats.number(self.counted),
+            in_play=formats.number(self.chips_in_play),
+            count=self.uncounted,
+            gap=formats.number(abs(self.difference)),
+        )
 
     def top(self, count: int = TOP) -> tuple[LeaderLine, ...]:
         """The first `count` lines."""
@@ -144,16 +169,20 @@ def check_table_counts(
     clockapp.core.chip_counts.ChipCountError: Player #7 is not seated at Table 2: count each table's own players.
     """  # noqa: E501 - a doctest's expected output cannot be wrapped
     if not counts:
-        raise ChipCountError(f"No counts entered for {table_label}.")
+        raise ChipCountError(
+            _("No counts entered for {table_label}.").format(table_label=table_label)
+        )
     seen: set[int] = set()
     checked = []
     for rid, chips in counts:
         if rid not in seated:
             raise ChipCountError(
-                f"Player #{rid} is not seated at {table_label}: count each table's own players."
+                _(
+                    "Player #{rid} is not seated at {table_label}: count each table's own players."
+                ).format(rid=rid, table_label=table_label)
             )
         if rid in seen:
-            raise ChipCountError(f"{seated[rid]} is counted twice.")
+            raise ChipCountError(_("{seated} is counted twice.").format(seated=seated[rid]))
         seen.add(rid)
         checked.append(PlayerCount(rid, seated[rid], chips))
     return tuple(checked)

@@ -31,6 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from clockapp import formats
 from clockapp.core.race_cards import (
     ChipRaceError,
     card_key,
@@ -38,6 +39,8 @@ from clockapp.core.race_cards import (
     draw_cards,
     pretty_card,
 )
+from clockapp.core.text import listed
+from clockapp.i18n import gettext as _
 
 __all__ = [
     "ChipRace",
@@ -108,14 +111,18 @@ class RaceEntry:
 
     def __post_init__(self) -> None:
         if not self.name.strip():
-            raise ChipRaceError("Every player in the chip race needs a name.")
+            raise ChipRaceError(_("Every player in the chip race needs a name."))
         for count in self.chips:
             if isinstance(count, bool) or not isinstance(count, int) or count < 0:
                 raise ChipRaceError(
-                    f"{self.name}: a chip count must be a whole number of 0 or more, not {count!r}."
+                    _(
+                        "{name}: a chip count must be a whole number of 0 or more, not {count!r}."
+                    ).format(name=self.name, count=count)
                 )
         if isinstance(self.rest, bool) or not isinstance(self.rest, int) or self.rest < 0:
-            raise ChipRaceError(f"{self.name}: the other chips must be worth 0 or more.")
+            raise ChipRaceError(
+                _("{name}: the other chips must be worth 0 or more.").format(name=self.name)
+            )
 
 
 @dataclass(frozen=True)
@@ -207,7 +214,9 @@ def _odd_counts(
     for entry in entries:
         if len(entry.chips) != len(removed):
             raise ChipRaceError(
-                f"{entry.name}: give a count for each chip that goes ({len(removed)})."
+                _("{name}: give a count for each chip that goes ({count}).").format(
+                    name=entry.name, count=len(removed)
+                )
             )
         whole, odd, left = odd_chips(entry.chips, removed, target)
         rows.append((whole * target + left, whole, odd))
@@ -236,29 +245,33 @@ def run_race(
     """  # noqa: E501 - a doctest's expected output cannot be wrapped
     removed = tuple(removed)
     if not removed or any(v <= 0 for v in removed) or target <= max(removed):
-        raise ChipRaceError("A chip race needs the chips that go and a larger chip that stays.")
+        raise ChipRaceError(_("A chip race needs the chips that go and a larger chip that stays."))
     if not entries:
-        raise ChipRaceError("Nobody is in the chip race: enter the players' odd chips.")
+        raise ChipRaceError(_("Nobody is in the chip race: enter the players' odd chips."))
     names = [e.name for e in entries]
     doubled = {n for n in names if names.count(n) > 1}
     if doubled:
-        raise ChipRaceError(f"{sorted(doubled)[0]} is entered twice in the chip race.")
+        raise ChipRaceError(
+            _("{name} is entered twice in the chip race.").format(name=sorted(doubled)[0])
+        )
     rows = _odd_counts(entries, removed, target)
     counts = [odd for _, _, odd in rows]
     odd_value = sum(value - whole * target for value, whole, _ in rows)
     if odd_value == 0:
-        gone = " and ".join(f"T{v:,}" for v in removed)
+        gone = listed([f"T{formats.number(v)}" for v in removed])
         raise ChipRaceError(
-            f"There are no odd chips to race: every {gone} chip changes "
-            f"for whole T{target:,} chips."
+            _(
+                "There are no odd chips to race: every {gone} chip changes for whole "
+                "T{target} chips."
+            ).format(gone=gone, target=formats.number(target))
         )
     if cards is None:
         if seed is None:
-            raise ChipRaceError("The race needs the cards dealt or a seed to draw them.")
+            raise ChipRaceError(_("The race needs the cards dealt or a seed to draw them."))
         dealt = draw_cards(counts, seed)
     else:
         if len(cards) != len(entries):
-            raise ChipRaceError("Enter the cards of every player in the race.")
+            raise ChipRaceError(_("Enter the cards of every player in the race."))
         dealt = check_cards(names, counts, cards)
         seed = None
     raced = min(chips_raced(odd_value, target, rounding), sum(1 for c in counts if c))
@@ -269,13 +282,13 @@ def run_race(
         reverse=True,
     )
     winners: list[int] = []
-    for _, i in order:
+    for _card, i in order:
         if len(winners) == raced:
             break
         if i not in winners:
             winners.append(i)
     results = []
-    for i, (entry, (_, whole, odd)) in enumerate(zip(entries, rows, strict=True)):
+    for i, (entry, (_value, whole, odd)) in enumerate(zip(entries, rows, strict=True)):
         won = i in winners
         alive = entry.rest == 0 and whole == 0 and not won and any(entry.chips)
         hand = tuple(sorted(dealt[i], key=card_key, reverse=True))

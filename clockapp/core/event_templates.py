@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from clockapp.core.points import TEAM_EVENT_FORMULA
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 
 #: The longest time limit a shootout round may have (minutes).
 MAX_ROUND_MINUTES = 900
@@ -55,11 +56,13 @@ class ShootoutPlan:
         for minutes in (self.first_round_minutes, self.later_minutes):
             if minutes is not None and not 1 <= minutes <= MAX_ROUND_MINUTES:
                 raise TemplateError(
-                    "A shootout round's time limit is between 1 and "
-                    f"{MAX_ROUND_MINUTES} minutes (got {minutes})."
+                    _(
+                        "A shootout round's time limit is between 1 and {MAX_ROUND_MINUTES} "
+                        "minutes (got {minutes})."
+                    ).format(MAX_ROUND_MINUTES=MAX_ROUND_MINUTES, minutes=minutes)
                 )
         if self.through < 1:
-            raise TemplateError("Each shootout table sends at least one player on.")
+            raise TemplateError(_("Each shootout table sends at least one player on."))
 
 
 @dataclass(frozen=True)
@@ -112,5 +115,7 @@ def template_named(key: str) -> EventTemplate:
     found = next((t for t in TEMPLATES if t.key == key), None)
     if found is None:
         keys = ", ".join(t.key for t in TEMPLATES)
-        raise TemplateError(f"No event template {key!r}: choose one of {keys}.")
+        raise TemplateError(
+            _("No event template {key!r}: choose one of {keys}.").format(key=key, keys=keys)
+        )
     return found

@@ -21,6 +21,7 @@ from datetime import datetime
 from typing import Any
 
 from clockapp.core.look import DEFAULT_THEME, LookError, Palette, fit_colours, theme_named
+from clockapp.i18n import gettext as _
 
 #: The longest event name on the wall.
 MAX_TITLE_CHARS = 80
@@ -43,9 +44,9 @@ def _json_object(text: str, what: str) -> dict[str, Any]:
     try:
         data: Any = json.loads(text)
     except ValueError as exc:
-        raise LookError(f"The stored {what} is not readable.") from exc
+        raise LookError(_("The stored {what} is not readable.").format(what=what)) from exc
     if not isinstance(data, dict):
-        raise LookError(f"The stored {what} is not readable.")
+        raise LookError(_("The stored {what} is not readable.").format(what=what))
     return data
 
 
@@ -72,9 +73,13 @@ class Look:
 
     def __post_init__(self) -> None:
         if len(self.title) > MAX_TITLE_CHARS:
-            raise LookError(f"The event's name is longer than {MAX_TITLE_CHARS} characters.")
+            raise LookError(
+                _("The event's name is longer than {MAX_TITLE_CHARS} characters.").format(
+                    MAX_TITLE_CHARS=MAX_TITLE_CHARS
+                )
+            )
         if len(self.logo) > MAX_IMAGE_CHARS:
-            raise LookError("The logo is too large to keep; choose a smaller image.")
+            raise LookError(_("The logo is too large to keep; choose a smaller image."))
         theme_named(self.theme)
         self.palette()  # the colours are colours of roles a host may set
 
@@ -97,7 +102,7 @@ class Look:
         data = _json_object(text, "look")
         colours = data.get("colours", {})
         if not isinstance(colours, dict):
-            raise LookError("The stored look's colours are not readable.")
+            raise LookError(_("The stored look's colours are not readable."))
         return cls(
             title=str(data.get("title", "")),
             theme=str(data.get("theme", DEFAULT_THEME)),
@@ -153,9 +158,9 @@ class Slide:
 
     def __post_init__(self) -> None:
         if not (self.title.strip() or self.text.strip() or self.image):
-            raise LookError("A slide needs a title, a text or an image.")
+            raise LookError(_("A slide needs a title, a text or an image."))
         if len(self.image) > MAX_IMAGE_CHARS:
-            raise LookError("The slide's image is too large to keep; choose a smaller image.")
+            raise LookError(_("The slide's image is too large to keep; choose a smaller image."))
 
     def to_dict(self) -> dict[str, str]:
         """The slide as JSON-able data (a wall moment's payload carries it whole)."""
@@ -184,10 +189,17 @@ class SlideShow:
 
     def __post_init__(self) -> None:
         if len(self.slides) > MAX_SLIDES:
-            raise LookError(f"The wall turns at most {MAX_SLIDES} slides in a break.")
+            raise LookError(
+                _("The wall turns at most {MAX_SLIDES} slides in a break.").format(
+                    MAX_SLIDES=MAX_SLIDES
+                )
+            )
         if not MIN_SLIDE_SECONDS <= self.seconds <= MAX_SLIDE_SECONDS:
             raise LookError(
-                f"Each slide stays up between {MIN_SLIDE_SECONDS} and {MAX_SLIDE_SECONDS} seconds."
+                _(
+                    "Each slide stays up between {MIN_SLIDE_SECONDS} and {MAX_SLIDE_SECONDS} "
+                    "seconds."
+                ).format(MIN_SLIDE_SECONDS=MIN_SLIDE_SECONDS, MAX_SLIDE_SECONDS=MAX_SLIDE_SECONDS)
             )
 
     def to_json(self) -> str:
@@ -206,7 +218,7 @@ class SlideShow:
         slides = data.get("slides", [])
         seconds = data.get("seconds", 15)
         if not isinstance(slides, list) or not isinstance(seconds, int):
-            raise LookError("The stored slide show is not readable.")
+            raise LookError(_("The stored slide show is not readable."))
         with_rules = data.get("with_rules", False) is True
         return cls(
             tuple(Slide.from_dict(s) for s in slides if isinstance(s, dict)), seconds, with_rules

@@ -44,6 +44,7 @@ from clockapp.core.icm_compute import estimate, subset_equities
 from clockapp.core.money.amounts import allocate, format_cents
 from clockapp.core.payout_text import ordinal
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 
 #: Up to this many players the equities are always exact, in fractions.
 EXACT_PLAYER_LIMIT = 10
@@ -137,24 +138,32 @@ def _validate(stacks: Sequence[int], prizes: Sequence[int], *, strict: bool = Fa
     """Check stacks and prizes; players with no chips share the lowest prizes (refused when
     `strict`), as MTT Tournament Director counts them: out now, below everyone still in."""
     if not stacks:
-        raise IcmError("ICM needs at least one player's stack.")
+        raise IcmError(_("ICM needs at least one player's stack."))
     notes: list[str] = []
     for index, stack in enumerate(stacks, start=1):
         if isinstance(stack, bool) or not isinstance(stack, int):
             raise IcmError(
-                f"Player {index}'s stack must be a whole number of chips, not {stack!r}."
+                _("Player {index}'s stack must be a whole number of chips, not {stack!r}.").format(
+                    index=index, stack=stack
+                )
             )
         if stack < 0 or (stack == 0 and strict):
             raise IcmError(
-                f"Player {index} has {stack} chips; a player with no chips is out (record the "
-                "bust first)."
+                _(
+                    "Player {index} has {stack} chips; a player with no chips is out (record "
+                    "the bust first)."
+                ).format(index=index, stack=stack)
             )
     for place, prize in enumerate(prizes, start=1):
         if isinstance(prize, bool) or not isinstance(prize, int) or prize < 0:
-            raise IcmError(f"The prize for place {place} must be 0 or more cents, not {prize!r}.")
+            raise IcmError(
+                _("The prize for place {place} must be 0 or more cents, not {prize!r}.").format(
+                    place=place, prize=prize
+                )
+            )
     in_play = tuple(i for i, stack in enumerate(stacks) if stack > 0)
     if not in_play:
-        raise IcmError("No player has any chips: ICM needs at least one player still in.")
+        raise IcmError(_("No player has any chips: ICM needs at least one player still in."))
     busted = len(stacks) - len(in_play)
     share = Fraction(sum(prizes[len(in_play) : len(stacks)]), busted) if busted else Fraction(0)
     if busted:
@@ -230,7 +239,9 @@ def icm_equities(
         equities = subset_equities(field.stacks, paid)
         return IcmResult(field.spread(equities, count), exact=True, notes=notes)
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-        raise IcmError(f"An ICM estimate needs at least 1 sample, not {samples!r}.")
+        raise IcmError(
+            _("An ICM estimate needs at least 1 sample, not {samples!r}.").format(samples=samples)
+        )
     equities, margin = estimate(field.stacks, paid, samples, seed)
     return IcmResult(
         field.spread(equities, count),
@@ -358,14 +369,21 @@ def propose_deal(
     field = _validate(stacks, prizes, strict=True)
     stacks_t, prizes_t = field.stacks, tuple(field.prizes)
     if isinstance(unit, bool) or not isinstance(unit, int) or unit < 1:
-        raise IcmError(f"The rounding unit must be at least 1 cent, not {unit!r}.")
+        raise IcmError(
+            _("The rounding unit must be at least 1 cent, not {unit!r}.").format(unit=unit)
+        )
     if isinstance(reserve, bool) or not isinstance(reserve, int) or reserve < 0:
-        raise IcmError(f"The money left to play for must be 0 or more cents, not {reserve!r}.")
+        raise IcmError(
+            _("The money left to play for must be 0 or more cents, not {reserve!r}.").format(
+                reserve=reserve
+            )
+        )
     first = prizes_t[0] if prizes_t else 0
     if reserve > first:
         raise IcmError(
-            f"The money left to play for ({format_cents(reserve)}) is more than the first prize "
-            f"({format_cents(first)})."
+            _(
+                "The money left to play for ({amount}) is more than the first prize ({amount2})."
+            ).format(amount=format_cents(reserve), amount2=format_cents(first))
         )
     dealt = sum(prizes_t) - reserve
     exact = True

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 
 #: The least contrast of text to what it is drawn on (WCAG 2, level AAA for normal text).
 MIN_CONTRAST = 7.0
@@ -75,7 +76,7 @@ class LookError(ValidationError):
 
 def _rgb(colour: str) -> tuple[int, int, int]:
     if not isinstance(colour, str) or not _HEX.match(colour):
-        raise LookError(f"{colour!r} is not a colour like #1a2b3c.")
+        raise LookError(_("{colour!r} is not a colour like #1a2b3c.").format(colour=colour))
     return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
 
 
@@ -128,7 +129,11 @@ class Palette:
     def __post_init__(self) -> None:
         missing = [role for role in ROLES if role not in self.colours]
         if missing:
-            raise LookError(f"The theme {self.name!r} has no colour for {', '.join(missing)}.")
+            raise LookError(
+                _("The theme {name!r} has no colour for {join}.").format(
+                    name=self.name, join=", ".join(missing)
+                )
+            )
         for role in ROLES:
             _rgb(self.colours[role])
 
@@ -217,7 +222,11 @@ def theme_named(name: str) -> Palette:
         if palette.name == name:
             return palette
     names = ", ".join(p.name for p in BUILT_IN)
-    raise LookError(f"There is no theme called {name!r}; the themes are {names}.")
+    raise LookError(
+        _("There is no theme called {name!r}; the themes are {names}.").format(
+            name=name, names=names
+        )
+    )
 
 
 class ContrastProblem(NamedTuple):
@@ -268,7 +277,7 @@ def _least_mix(colour: str, toward: str, ok: Callable[[str], bool]) -> str:
     if ok(colour):
         return colour
     low, high = 0.0, 1.0
-    for _ in range(20):
+    for _unused in range(20):
         middle = (low + high) / 2
         if ok(mix(colour, toward, middle)):
             high = middle
@@ -304,7 +313,7 @@ def fit_colours(base: Palette, chosen: Mapping[str, str]) -> tuple[Palette, tupl
     """
     unknown = sorted(set(chosen) - set(CUSTOM_ROLES))
     if unknown:
-        raise LookError(f"The host's look cannot set {', '.join(unknown)}.")
+        raise LookError(_("The host's look cannot set {join}.").format(join=", ".join(unknown)))
     colours = dict(base.colours)
     for role, colour in chosen.items():
         _rgb(colour)

@@ -31,6 +31,7 @@ from clockapp.core.money.records import CashierConfig
 from clockapp.core.money.rules_fit import breaks_after, check_rules_fit
 from clockapp.core.payouts import PayoutStructure
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 
 
 @dataclass(frozen=True)
@@ -75,9 +76,9 @@ class NightPlan:
 
     def __post_init__(self) -> None:
         if self.rebuys and (self.rebuy_price <= 0 or self.rebuy_chips <= 0):
-            raise ValidationError("Rebuys need a price and the chips they give.")
+            raise ValidationError(_("Rebuys need a price and the chips they give."))
         if self.add_on_price and self.add_on_chips <= 0:
-            raise ValidationError("The add-on needs the chips it gives.")
+            raise ValidationError(_("The add-on needs the chips it gives."))
 
     @property
     def has_add_on(self) -> bool:

@@ -31,8 +31,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from clockapp import formats
 from clockapp.core.money.amounts import allocate
 from clockapp.errors import DomainError, ValidationError
+from clockapp.i18n import gettext as _
 
 #: 100% in basis points.
 WHOLE = 10_000
@@ -57,18 +59,30 @@ class Bracket:
 
     def __post_init__(self) -> None:
         if not 1 <= self.low <= self.high:
-            raise ValidationError(f"Bracket {self.low}-{self.high}: not a range of entries.")
+            raise ValidationError(
+                _("Bracket {low}-{high}: not a range of entries.").format(
+                    low=self.low, high=self.high
+                )
+            )
         if sum(self.percentages) != WHOLE:
             raise ValidationError(
-                f"Bracket {self.low}-{self.high}: the percentages add up to "
-                f"{sum(self.percentages)} basis points, not {WHOLE}."
+                _(
+                    "Bracket {low}-{high}: the percentages add up to {sum} basis points, not "
+                    "{WHOLE}."
+                ).format(low=self.low, high=self.high, sum=sum(self.percentages), WHOLE=WHOLE)
             )
         if any(b > a for a, b in zip(self.percentages, self.percentages[1:], strict=False)):
-            raise ValidationError(f"Bracket {self.low}-{self.high}: a place pays more than above.")
+            raise ValidationError(
+                _("Bracket {low}-{high}: a place pays more than above.").format(
+                    low=self.low, high=self.high
+                )
+            )
         if len(self.percentages) > self.low:
             raise ValidationError(
-                f"Bracket {self.low}-{self.high}: pays {len(self.percentages)} places, more than "
-                f"its smallest field of {self.low}."
+                _(
+                    "Bracket {low}-{high}: pays {count} places, more than its smallest field "
+                    "of {low}."
+                ).format(low=self.low, high=self.high, count=len(self.percentages))
             )
 
 
@@ -93,8 +107,9 @@ class PublishedTable:
         for bracket in self.brackets:
             if bracket.low != expected:
                 raise ValidationError(
-                    f"Table {self.key!r}: the bracket after {expected - 1} entries starts at "
-                    f"{bracket.low}."
+                    _("Table {key!r}: the bracket after {value} entries starts at {low}.").format(
+                        key=self.key, value=expected - 1, low=bracket.low
+                    )
                 )
             expected = bracket.high + 1
 
@@ -118,8 +133,14 @@ class PublishedTable:
             if bracket.low <= entries <= bracket.high:
                 return bracket.percentages
         raise PayoutTableError(
-            f"The {self.name} table covers fields up to {self.largest_field:,} entries, not "
-            f"{entries:,}; choose another table or custom percentages."
+            _(
+                "The {name} table covers fields up to {largest_field} entries, not "
+                "{entries}; choose another table or custom percentages."
+            ).format(
+                name=self.name,
+                largest_field=formats.number(self.largest_field),
+                entries=formats.number(entries),
+            )
         )
 
 
@@ -247,7 +268,11 @@ def payout_table_named(key: str) -> PublishedTable:
         if table.key == key:
             return table
     known = ", ".join(t.key for t in PUBLISHED_TABLES)
-    raise ValidationError(f"No payout table is called {key!r} (known: {known}, {CLOCKAPP_CURVE}).")
+    raise ValidationError(
+        _("No payout table is called {key!r} (known: {known}, {CLOCKAPP_CURVE}).").format(
+            key=key, known=known, CLOCKAPP_CURVE=CLOCKAPP_CURVE
+        )
+    )
 
 
 def table_choices() -> tuple[tuple[str, str, str], ...]:
@@ -279,7 +304,7 @@ def renormalise(percentages: Sequence[int], places: int) -> tuple[int, ...]:
     ((4884, 3023, 2093), (5000, 3000, 2000))
     """
     if places < 1:
-        raise ValidationError(f"At least one place is paid, not {places}.")
+        raise ValidationError(_("At least one place is paid, not {places}.").format(places=places))
     kept = tuple(percentages[:places])
     if len(kept) == len(percentages) and sum(kept) == WHOLE:
         return kept
@@ -324,7 +349,9 @@ def preset_shares(places: int) -> tuple[Fraction, ...]:
     (True, Fraction(1, 1))
     """
     if places < 0:
-        raise ValidationError(f"The number of paid places cannot be negative ({places}).")
+        raise ValidationError(
+            _("The number of paid places cannot be negative ({places}).").format(places=places)
+        )
     fixed = {
         0: (),
         1: (Fraction(1),),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 
 
 def ordinal(place: int) -> str:
@@ -46,13 +47,15 @@ def parse_percentages(text: str) -> tuple[int, ...]:
     """
     items = [item for item in re.split(r"[\s/,;]+", text.strip()) if item]
     if not items:
-        raise ValidationError("Type the percentages, place 1 first (for example 50/30/20).")
+        raise ValidationError(_("Type the percentages, place 1 first (for example 50/30/20)."))
     result = []
     for index, item in enumerate(items, start=1):
         match = re.fullmatch(r"([0-9]+)(?:\.([0-9]{0,2}))?%?", item)
         if match is None:
             raise ValidationError(
-                f"Percentage {index} ({item!r}) is not a number such as 25 or 12.5."
+                _("Percentage {index} ({item!r}) is not a number such as 25 or 12.5.").format(
+                    index=index, item=item
+                )
             )
         result.append(int(match[1]) * 100 + int((match[2] or "").ljust(2, "0")))
     return tuple(result)

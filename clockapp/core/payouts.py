@@ -40,6 +40,8 @@ from clockapp.core.payout_tables import (
 )
 from clockapp.core.payout_text import format_percent, ordinal, parse_percentages
 from clockapp.errors import DomainError, ValidationError
+from clockapp.i18n import N_, ngettext
+from clockapp.i18n import gettext as _
 
 __all__ = [  # the curve's helpers moved to payout_tables; they are still read from here
     "CLOCKAPP_CURVE",
@@ -120,62 +122,90 @@ class PayoutStructure:
             (self.paid_share_bp, "The share of the field paid"),
         ):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise ValidationError(f"{name} must be a whole number, 0 or more, not {value!r}.")
+                raise ValidationError(
+                    _("{name} must be a whole number, 0 or more, not {value!r}.").format(
+                        name=name, value=value
+                    )
+                )
         if self.rounding_unit < 1:
-            raise ValidationError("The rounding unit must be at least 1 cent.")
+            raise ValidationError(_("The rounding unit must be at least 1 cent."))
         if self.minimum_cash % self.rounding_unit:
             raise PayoutError(
-                f"The minimum cash ({format_cents(self.minimum_cash)}) must be a multiple of the "
-                f"rounding unit ({format_cents(self.rounding_unit)})."
+                _(
+                    "The minimum cash ({amount}) must be a multiple of the rounding "
+                    "unit ({amount2})."
+                ).format(
+                    amount=format_cents(self.minimum_cash),
+                    amount2=format_cents(self.rounding_unit),
+                )
             )
         if not 1 <= self.paid_share_bp <= WHOLE:
             raise ValidationError(
-                f"The share of the field paid must be between 0.01% and 100%, "
-                f"not {format_percent(self.paid_share_bp)}."
+                _(
+                    "The share of the field paid must be between 0.01% and 100%, not {percent}."
+                ).format(percent=format_percent(self.paid_share_bp))
             )
         if self.locked_entries is not None and self.locked_entries < 1:
-            raise ValidationError("A payout table is locked for a field of at least 1 entry.")
+            raise ValidationError(_("A payout table is locked for a field of at least 1 entry."))
         if self.mode is PayoutMode.PERCENTAGES:
             self._check_percentages()
         elif self.percentages:
-            raise ValidationError("Percentages are only used by the custom-percentages mode.")
+            raise ValidationError(_("Percentages are only used by the custom-percentages mode."))
         if self.mode is PayoutMode.AMOUNTS:
             self._check_amounts()
         elif self.amounts:
-            raise ValidationError("Amounts are only used by the custom-amounts mode.")
+            raise ValidationError(_("Amounts are only used by the custom-amounts mode."))
 
     def _check_percentages(self) -> None:
         if not self.percentages:
-            raise PayoutError("The payout table has no places; give at least one percentage.")
+            raise PayoutError(_("The payout table has no places; give at least one percentage."))
         for place, value in enumerate(self.percentages, start=1):
             if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-                raise PayoutError(f"Place {place} must pay a percentage above 0, not {value!r}.")
+                raise PayoutError(
+                    _("Place {place} must pay a percentage above 0, not {value!r}.").format(
+                        place=place, value=value
+                    )
+                )
         total = sum(self.percentages)
         if total != WHOLE:
             gap = abs(WHOLE - total)
-            word = "missing" if total < WHOLE else "too much"
-            raise PayoutError(
-                f"The percentages add up to {format_percent(total)}, not 100% "
-                f"({format_percent(gap)} {word})."
-            )
+            if total < WHOLE:
+                text = _("The percentages add up to {total}, not 100% ({gap} missing).")
+            else:
+                text = _("The percentages add up to {total}, not 100% ({gap} too much).")
+            raise PayoutError(text.format(total=format_percent(total), gap=format_percent(gap)))
         for place in range(1, len(self.percentages)):
             if self.percentages[place] > self.percentages[place - 1]:
                 raise PayoutError(
-                    f"Place {place + 1} ({format_percent(self.percentages[place])}) pays more "
-                    f"than place {place} ({format_percent(self.percentages[place - 1])})."
+                    _(
+                        "Place {value} ({percent}) pays more than place {place} ({percent2})."
+                    ).format(
+                        value=place + 1,
+                        percent=format_percent(self.percentages[place]),
+                        place=place,
+                        percent2=format_percent(self.percentages[place - 1]),
+                    )
                 )
 
     def _check_amounts(self) -> None:
         if not self.amounts:
-            raise PayoutError("The payout table has no places; give at least one amount.")
+            raise PayoutError(_("The payout table has no places; give at least one amount."))
         for place, value in enumerate(self.amounts, start=1):
             if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-                raise PayoutError(f"Place {place} must pay an amount above 0, not {value!r}.")
+                raise PayoutError(
+                    _("Place {place} must pay an amount above 0, not {value!r}.").format(
+                        place=place, value=value
+                    )
+                )
         for place in range(1, len(self.amounts)):
             if self.amounts[place] > self.amounts[place - 1]:
                 raise PayoutError(
-                    f"Place {place + 1} ({format_cents(self.amounts[place])}) pays more than "
-                    f"place {place} ({format_cents(self.amounts[place - 1])})."
+                    _("Place {value} ({amount}) pays more than place {place} ({amount2}).").format(
+                        value=place + 1,
+                        amount=format_cents(self.amounts[place]),
+                        place=place,
+                        amount2=format_cents(self.amounts[place - 1]),
+                    )
                 )
 
     @property
@@ -190,7 +220,7 @@ class PayoutStructure:
         True
         """
         if entries < 1:
-            raise ValidationError("A payout table is locked for a field of at least 1 entry.")
+            raise ValidationError(_("A payout table is locked for a field of at least 1 entry."))
         return replace(self, locked_entries=entries)
 
     def unlock(self) -> PayoutStructure:
@@ -225,8 +255,10 @@ class PayoutTable:
     def __post_init__(self) -> None:
         if sum(self.amounts) != self.prize_pool:
             raise PayoutError(
-                f"The payout table adds up to {format_cents(sum(self.amounts))}, not the prize "
-                f"pool of {format_cents(self.prize_pool)}."
+                _("The payout table adds up to {amount}, not the prize pool of {amount2}.").format(
+                    amount=format_cents(sum(self.amounts)),
+                    amount2=format_cents(self.prize_pool),
+                )
             )
 
     @property
@@ -246,7 +278,7 @@ class PayoutTable:
         (2000, 0)
         """
         if place < 1:
-            raise ValidationError(f"Places are numbered from 1, not {place}.")
+            raise ValidationError(_("Places are numbered from 1, not {place}.").format(place=place))
         return self.amounts[place - 1] if place <= len(self.amounts) else 0
 
     def ladder(self, *, symbol: str = "$") -> tuple[tuple[str, str], ...]:
@@ -287,9 +319,12 @@ def payout_table(
     clockapp.core.payouts.PayoutError: The payout table adds up to $900.00 but the prize pool is $1,000.00 ($100.00 short).
     """  # noqa: E501 - a doctest's expected output cannot be wrapped
     structure = structure if structure is not None else PayoutStructure()
-    for value, name in ((prize_pool, "The prize pool"), (entries, "The number of entries")):
+    for value, message in (
+        (prize_pool, N_("The prize pool must be a whole number, 0 or more, not {value!r}.")),
+        (entries, N_("The number of entries must be a whole number, 0 or more, not {value!r}.")),
+    ):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValidationError(f"{name} must be a whole number, 0 or more, not {value!r}.")
+            raise ValidationError(_(message).format(value=value))
     pool = max(prize_pool, structure.guarantee)
     overlay = pool - prize_pool
     if structure.mode is PayoutMode.AMOUNTS:
@@ -297,15 +332,30 @@ def payout_table(
         _check_places(len(amounts), entries)
         if sum(amounts) != pool:
             gap = pool - sum(amounts)
+            if gap > 0:
+                text = _(
+                    "The payout table adds up to {total} but the prize pool is {pool} "
+                    "({gap} short)."
+                )
+            else:
+                text = _(
+                    "The payout table adds up to {total} but the prize pool is {pool} ({gap} over)."
+                )
             raise PayoutError(
-                f"The payout table adds up to {format_cents(sum(amounts))} but the prize pool is "
-                f"{format_cents(pool)} ({format_cents(abs(gap))} {'short' if gap > 0 else 'over'})."
+                text.format(
+                    total=format_cents(sum(amounts)),
+                    pool=format_cents(pool),
+                    gap=format_cents(abs(gap)),
+                )
             )
         low = [p for p, a in enumerate(amounts, start=1) if a < structure.minimum_cash]
         if low:
             raise PayoutError(
-                f"Place {low[0]} pays {format_cents(amounts[low[0] - 1])}, less than the minimum "
-                f"cash of {format_cents(structure.minimum_cash)}."
+                _("Place {low} pays {amount}, less than the minimum cash of {amount2}.").format(
+                    low=low[0],
+                    amount=format_cents(amounts[low[0] - 1]),
+                    amount2=format_cents(structure.minimum_cash),
+                )
             )
         return PayoutTable(amounts, prize_pool, overlay, structure.locked)
 
@@ -336,8 +386,15 @@ def payout_table(
         _check_places(places, entries)
         if minimum and places * minimum > distributable:
             raise PayoutError(
-                f"A minimum cash of {format_cents(minimum)} for {places} places needs "
-                f"{format_cents(places * minimum)}, but the prize pool is {format_cents(pool)}."
+                _(
+                    "A minimum cash of {amount} for {places} places needs "
+                    "{amount2}, but the prize pool is {amount3}."
+                ).format(
+                    amount=format_cents(minimum),
+                    places=places,
+                    amount2=format_cents(places * minimum),
+                    amount3=format_cents(pool),
+                )
             )
     if pool == 0:
         return PayoutTable((), prize_pool, 0, structure.locked)
@@ -354,10 +411,20 @@ def payout_table(
 
 def _check_places(places: int, entries: int) -> None:
     if places > entries:
-        field = {0: "are no entries yet", 1: "is only 1 entry"}.get(
-            entries, f"are only {entries} entries"
-        )
-        raise PayoutError(f"The payout table pays {places} places but there {field}.")
+        # More places than entries: at least two places unless there is no entry at all.
+        if entries == 0:
+            text = ngettext(
+                "The payout table pays {places} place but there are no entries yet.",
+                "The payout table pays {places} places but there are no entries yet.",
+                places,
+            )
+        else:
+            text = ngettext(
+                "The payout table pays {places} places but there is only {entries} entry.",
+                "The payout table pays {places} places but there are only {entries} entries.",
+                entries,
+            )
+        raise PayoutError(text.format(places=places, entries=entries))
 
 
 def _with_minimum(

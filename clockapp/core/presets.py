@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from clockapp import formats
 from clockapp.core.chips import ChipError, ChipSet, Denomination, StackBreakdown
 from clockapp.core.structure import (
     Structure,
@@ -34,6 +35,7 @@ from clockapp.core.structure import (
     structure_to_dict,
 )
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 
 PRESET_FORMAT = "clockapp-preset"
 PRESET_VERSION = 1
@@ -91,24 +93,38 @@ class Preset:
         where = f"Preset {self.key!r}"
         if self.stack.total != self.starting_stack:
             raise PresetError(
-                f"{where}: the stack chips add up to T{self.stack.total:,}, not the starting "
-                f"stack T{self.starting_stack:,}."
+                _(
+                    "{where}: the stack chips add up to T{total}, not the starting stack "
+                    "T{starting_stack}."
+                ).format(
+                    where=where,
+                    total=formats.number(self.stack.total),
+                    starting_stack=formats.number(self.starting_stack),
+                )
             )
         for value in self.stack.values:
             if value not in self.chip_set.values:
-                raise PresetError(f"{where}: the stack uses T{value:,}, not in the chip set.")
+                raise PresetError(
+                    _("{where}: the stack uses T{value}, not in the chip set.").format(
+                        where=where, value=formats.number(value)
+                    )
+                )
         try:
             self.structure.validate_chips(self.stack.values)
         except StructureError as error:
-            raise PresetError(f"{where}: {error}") from None
+            raise PresetError(_("{where}: {error}").format(where=where, error=error)) from None
 
 
 def _field(data: dict[str, Any], key: str, kind: type, where: str) -> Any:
     if key not in data:
-        raise PresetError(f"{where}: {key!r} is missing.")
+        raise PresetError(_("{where}: {key!r} is missing.").format(where=where, key=key))
     value = data[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise PresetError(f"{where}: {key!r} must be {kind.__name__} (got {value!r}).")
+        raise PresetError(
+            _("{where}: {key!r} must be {name} (got {value!r}).").format(
+                where=where, key=key, name=kind.__name__, value=value
+            )
+        )
     return value
 
 
@@ -128,12 +144,18 @@ def parse_preset(text: str, *, key: str | None = None) -> Preset:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise PresetError(
-            f"{where} is not valid JSON: line {error.lineno}, column {error.colno}: {error.msg}."
+            _("{where} is not valid JSON: line {lineno}, column {colno}: {msg}.").format(
+                where=where, lineno=error.lineno, colno=error.colno, msg=error.msg
+            )
         ) from None
     if not isinstance(data, dict):
-        raise PresetError(f"{where}: expected a JSON object.")
+        raise PresetError(_("{where}: expected a JSON object.").format(where=where))
     if data.get("format") != PRESET_FORMAT:
-        raise PresetError(f"{where}: 'format' must be {PRESET_FORMAT!r}.")
+        raise PresetError(
+            _("{where}: 'format' must be {PRESET_FORMAT!r}.").format(
+                where=where, PRESET_FORMAT=PRESET_FORMAT
+            )
+        )
     preset_key = _field(data, "key", str, where)
     where = f"Preset {preset_key!r}"
     try:
@@ -141,14 +163,20 @@ def parse_preset(text: str, *, key: str | None = None) -> Preset:
     except ValueError:
         known = ", ".join(c.value for c in PresetCategory)
         raise PresetError(
-            f"{where}: category {data['category']!r} is not one of {known}."
+            _("{where}: category {data!r} is not one of {known}.").format(
+                where=where, data=data["category"], known=known
+            )
         ) from None
     chips_data = _field(data, "chips", list, where)
     try:
         denominations = []
         for i, chip in enumerate(chips_data, start=1):
             if not isinstance(chip, dict):
-                raise PresetError(f"{where}: chip {i} must be an object with value, color, hex.")
+                raise PresetError(
+                    _("{where}: chip {i} must be an object with value, color, hex.").format(
+                        where=where, i=i
+                    )
+                )
             denominations.append(
                 Denomination(
                     _field(chip, "value", int, f"{where}, chip {i}"),
@@ -165,15 +193,17 @@ def parse_preset(text: str, *, key: str | None = None) -> Preset:
                 or len(line) != 2
                 or not all(isinstance(x, int) and not isinstance(x, bool) for x in line)
             ):
-                raise PresetError(f"{where}: each stack line must be [value, count].")
+                raise PresetError(
+                    _("{where}: each stack line must be [value, count].").format(where=where)
+                )
             parts.append((line[0], line[1]))
         stack = StackBreakdown(tuple(parts))
     except ChipError as error:
-        raise PresetError(f"{where}: {error}") from None
+        raise PresetError(_("{where}: {error}").format(where=where, error=error)) from None
     try:
         structure = structure_from_dict(_field(data, "structure", dict, where))
     except StructureError as error:
-        raise PresetError(f"{where}: {error}") from None
+        raise PresetError(_("{where}: {error}").format(where=where, error=error)) from None
     return Preset(
         key=preset_key,
         name=_field(data, "name", str, where),

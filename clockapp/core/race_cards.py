@@ -11,6 +11,8 @@ import random
 from collections.abc import Sequence
 
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 
 RANKS = "23456789TJQKA"
 #: Suits from the lowest to the highest: clubs < diamonds < hearts < spades.
@@ -50,7 +52,9 @@ def parse_card(text: str) -> str:
         rank, suit = value[0].upper(), value[1].lower()
         if rank in RANKS and suit in SUITS:
             return rank + suit
-    raise ChipRaceError(f'"{raw}" is not a card: write it as rank and suit, e.g. As, Td, 9c.')
+    raise ChipRaceError(
+        _('"{raw}" is not a card: write it as rank and suit, e.g. As, Td, 9c.').format(raw=raw)
+    )
 
 
 def pretty_card(card: str) -> str:
@@ -73,9 +77,11 @@ def draw_cards(counts: Sequence[int], seed: int) -> tuple[tuple[str, ...], ...]:
     """
     if sum(counts) > len(DECK):
         raise ChipRaceError(
-            f"The race needs {sum(counts)} cards (one per odd chip), more than one deck of "
-            f"{len(DECK)}: race fewer players at a time, or change some odd chips up by hand "
-            "first."
+            _(
+                "The race needs {sum} cards (one per odd chip), more than one deck of "
+                "{count}: race fewer players at a time, or change some odd chips up by "
+                "hand first."
+            ).format(sum=sum(counts), count=len(DECK))
         )
     deck = list(DECK)
     random.Random(seed).shuffle(deck)
@@ -96,14 +102,19 @@ def check_cards(
         parsed = tuple(parse_card(c) for c in hand)
         if len(parsed) != count:
             raise ChipRaceError(
-                f"{name} races {count} odd chip{'s' * (count != 1)}: "
-                f"enter {count} card{'s' * (count != 1)}, not {len(parsed)}."
+                ngettext(
+                    "{name} races {count} odd chip: enter {count} card, not {entered}.",
+                    "{name} races {count} odd chips: enter {count} cards, not {entered}.",
+                    count,
+                ).format(name=name, count=count, entered=len(parsed))
             )
         for card in parsed:
             if card in seen:
                 raise ChipRaceError(
-                    f"{pretty_card(card)} is entered for {seen[card]} and for {name}: "
-                    "each card is dealt once."
+                    _(
+                        "{pretty_card} is entered for {seen} and for {name}: each card is dealt "
+                        "once."
+                    ).format(pretty_card=pretty_card(card), seen=seen[card], name=name)
                 )
             seen[card] = name
         checked.append(parsed)

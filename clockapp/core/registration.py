@@ -33,14 +33,35 @@ from datetime import datetime
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from clockapp import formats
 from clockapp.errors import DomainError
+from clockapp.i18n import N_, pgettext
 from clockapp.i18n import gettext as _
 
 if TYPE_CHECKING:  # entries imports this module: the type is only named here
     from clockapp.core.money.entries import ClockPosition
 
 #: What the cashier hears when anything is asked of a finished tournament.
-FINISHED_REASON = "The tournament is over: nothing more can be bought or entered."
+#: In English: translate it where it is shown (`_(FINISHED_REASON)`).
+FINISHED_REASON = N_("The tournament is over: nothing more can be bought or entered.")
+#: Why registration, or a re-entry, is closed, by the word `registration_window` is given: one
+#: sentence per case, since "Registration" and "Re-entry" do not decline alike in every language.
+_CLOSED = {
+    "Registration": {
+        "director": N_("Registration is closed: the director closed it."),
+        "clock": N_("Registration closed when the clock started (now {now})."),
+        "level": N_("Registration closed after level {level} (now {now})."),
+        "deadline": N_("Registration closed at the deadline, {time}."),
+        "bust": N_("Registration closed at the first bust (no late registration level is set)."),
+    },
+    "Re-entry": {
+        "director": N_("Re-entry is closed: the director closed it."),
+        "clock": N_("Re-entry closed when the clock started (now {now})."),
+        "level": N_("Re-entry closed after level {level} (now {now})."),
+        "deadline": N_("Re-entry closed at the deadline, {time}."),
+        "bust": N_("Re-entry closed at the first bust (no late registration level is set)."),
+    },
+}
 
 
 class RegistrationStatus(StrEnum):
@@ -137,7 +158,10 @@ class RegistrationWindow:
 
 def _format_time(moment: datetime) -> str:
     # Directors read the wall clock of the room: show the deadline in the machine's local time.
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+    local = moment.astimezone()
+    return pgettext("a deadline's date and time", "{date} {time}").format(
+        date=local.date().isoformat(), time=formats.time_of_day(local)
+    )
 
 
 def registration_window(
@@ -151,7 +175,8 @@ def registration_window(
 
     Args:
         facts: The clock, the field and the director's choice.
-        what: The word the messages start with ("Registration", "Re-entry").
+        what: Which window, "Registration" or "Re-entry" (a key, not shown: each has its own
+            sentences).
         last_level: A level of its own that replaces `facts.late_until_level` (a re-entry
             window); None follows late registration.
         first_bust_closes: With no level set, the first bust closes it (False for a re-entry,
@@ -174,33 +199,31 @@ def registration_window(
     ...                                       mode=RegistrationMode.OPEN)).reason
     'The tournament is over: nothing more can be bought or entered.'
     """
-    closed = f"{what} closed"
+    closed = _CLOSED.get(what, _CLOSED["Registration"])
     if facts.finished:
-        return RegistrationWindow(False, FINISHED_REASON, _("Registration closed"))
+        return RegistrationWindow(False, _(FINISHED_REASON), _("Registration closed"))
     if facts.mode is RegistrationMode.CLOSED:
-        return RegistrationWindow(
-            False, f"{what} is closed: the director closed it.", "Registration closed"
-        )
+        return RegistrationWindow(False, _(closed["director"]), _("Registration closed"))
     if facts.mode is RegistrationMode.OPEN:
         return RegistrationWindow(True, "", _("Registration open"))
     level = last_level if last_level is not None else facts.late_until_level
     position = facts.position
     if level is not None and position.level > level:
         if level == 0:
-            reason = f"{closed} when the clock started (now {position.describe()})."
+            reason = _(closed["clock"]).format(now=position.describe())
         else:
-            reason = f"{closed} after level {level} (now {position.describe()})."
+            reason = _(closed["level"]).format(level=level, now=position.describe())
         return RegistrationWindow(False, reason, _("Registration closed"))
     if facts.deadline is not None and facts.now >= facts.deadline:
         return RegistrationWindow(
             False,
-            f"{closed} at the deadline, {_format_time(facts.deadline)}.",
+            _(closed["deadline"]).format(time=_format_time(facts.deadline)),
             _("Registration closed"),
         )
     if level is None and first_bust_closes and facts.anyone_busted:
         return RegistrationWindow(
             False,
-            f"{closed} at the first bust (no late registration level is set).",
+            _(closed["bust"]),
             _("Registration closed"),
         )
     if level is None:
@@ -226,4 +249,4 @@ def check_not_finished(finished: bool) -> None:
 bought or entered.
     """
     if finished:
-        raise RegistrationClosed(FINISHED_REASON)
+        raise RegistrationClosed(_(FINISHED_REASON))

@@ -25,6 +25,7 @@ from enum import StrEnum
 from clockapp.core.bounties.tickets import PlacePrize, Ticket
 from clockapp.core.money.amounts import allocate, check_cents, format_cents
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 
 
 class SatelliteError(DomainError):
@@ -62,12 +63,16 @@ class Satellite:
 
     def __post_init__(self) -> None:
         if isinstance(self.seats, bool) or not isinstance(self.seats, int) or self.seats < 1:
-            raise SatelliteError(f"A satellite gives 1 seat or more, not {self.seats!r}.")
+            raise SatelliteError(
+                _("A satellite gives 1 seat or more, not {seats!r}.").format(seats=self.seats)
+            )
         if self.seats > 1000:
-            raise SatelliteError(f"A satellite gives at most 1,000 seats, not {self.seats}.")
+            raise SatelliteError(
+                _("A satellite gives at most 1,000 seats, not {seats}.").format(seats=self.seats)
+            )
         check_cents(self.seat_value, "The seat's value", minimum=1)
         if not self.description.strip():
-            raise SatelliteError("Say what the satellite's seats are seats in.")
+            raise SatelliteError(_("Say what the satellite's seats are seats in."))
 
     @property
     def cost(self) -> int:
@@ -97,10 +102,17 @@ def satellite_prizes(pool: int, satellite: Satellite) -> tuple[PlacePrize, ...]:
     """  # noqa: E501 - a doctest's expected output cannot be wrapped
     if pool < satellite.cost:
         raise SatelliteError(
-            f"The prize pool ({format_cents(pool)}) does not buy {satellite.seats} seats of "
-            f"{format_cents(satellite.seat_value)} ({format_cents(satellite.cost)}): "
-            f"{format_cents(satellite.cost - pool)} missing; sell more entries or give fewer "
-            "seats."
+            _(
+                "The prize pool ({amount}) does not buy {seats} seats of "
+                "{amount2} ({amount3}): {amount4} missing; sell more "
+                "entries or give fewer seats."
+            ).format(
+                amount=format_cents(pool),
+                seats=satellite.seats,
+                amount2=format_cents(satellite.seat_value),
+                amount3=format_cents(satellite.cost),
+                amount4=format_cents(satellite.cost - pool),
+            )
         )
     leftover = pool - satellite.cost
     seats = range(1, satellite.seats + 1)
@@ -133,8 +145,10 @@ def check_play_on(players_left: int, satellite: Satellite | None) -> None:
     """  # noqa: E501 - a doctest's expected output cannot be wrapped
     if satellite is not None and seats_won(players_left, satellite):
         raise SatelliteError(
-            f"The satellite has stopped: {players_left} players are left for "
-            f"{satellite.seats} seats and each has a seat. Undo a bust to play on."
+            _(
+                "The satellite has stopped: {players_left} players are left for {seats} "
+                "seats and each has a seat. Undo a bust to play on."
+            ).format(players_left=players_left, seats=satellite.seats)
         )
 
 

@@ -46,11 +46,11 @@ class ShotClock:
 
     def __post_init__(self) -> None:
         if not self.player.strip():
-            raise ShotClockError("The clock is called on a player: pick one.")
+            raise ShotClockError(_("The clock is called on a player: pick one."))
         if self.ends_at.tzinfo is None:
-            raise ShotClockError("The shot clock's end time must be aware (UTC).")
+            raise ShotClockError(_("The shot clock's end time must be aware (UTC)."))
         if not 5 <= self.seconds <= 600:
-            raise ShotClockError("The shot clock runs 5 seconds to 10 minutes.")
+            raise ShotClockError(_("The shot clock runs 5 seconds to 10 minutes."))
 
     @classmethod
     def called(
@@ -108,4 +108,4 @@ class ShotClock:
                 str(payload.get("seat", "")),
             )
         except (KeyError, TypeError, ValueError) as exc:
-            raise ShotClockError("The shot clock on the wall is not readable.") from exc
+            raise ShotClockError(_("The shot clock on the wall is not readable.")) from exc

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 
 
 class StandInError(DomainError):
@@ -52,23 +53,37 @@ def check_stand_in(facts: StandInFacts) -> None:
     Cy is not on Ann's team (Reds): only a teammate may stand in.
     """
     if facts.same_player:
-        raise StandInError(f"{facts.leaving} cannot stand in for themselves: choose a teammate.")
+        raise StandInError(
+            _("{leaving} cannot stand in for themselves: choose a teammate.").format(
+                leaving=facts.leaving
+            )
+        )
     if not facts.leaving_in_play:
         raise StandInError(
-            f"{facts.leaving} is not in play: a teammate stands in only for a player still in "
-            "the tournament."
+            _(
+                "{leaving} is not in play: a teammate stands in only for a player still "
+                "in the tournament."
+            ).format(leaving=facts.leaving)
         )
     if not facts.leaving_team:
         raise StandInError(
-            f"{facts.leaving} has no team: set the team in the player's details first."
+            _("{leaving} has no team: set the team in the player's details first.").format(
+                leaving=facts.leaving
+            )
         )
     if facts.teammate_team.casefold() != facts.leaving_team.casefold():
         raise StandInError(
-            f"{facts.teammate} is not on {facts.leaving}'s team ({facts.leaving_team}): only a "
-            "teammate may stand in."
+            _(
+                "{teammate} is not on {leaving}'s team ({leaving_team}): only a teammate "
+                "may stand in."
+            ).format(
+                teammate=facts.teammate, leaving=facts.leaving, leaving_team=facts.leaving_team
+            )
         )
     if facts.teammate_in_play:
         raise StandInError(
-            f"{facts.teammate} is still in play: only a teammate no longer in the tournament "
-            "may stand in."
+            _(
+                "{teammate} is still in play: only a teammate no longer in the "
+                "tournament may stand in."
+            ).format(teammate=facts.teammate)
         )

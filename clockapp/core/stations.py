@@ -11,6 +11,7 @@ from __future__ import annotations
 import enum
 
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 
 
 class Role(enum.StrEnum):
@@ -36,7 +37,9 @@ def parse_role(text: str) -> Role:
     except ValueError:
         names = [str(role) for role in Role]
         choices = ", ".join(names[:-1]) + f" or {names[-1]}"
-        raise ValidationError(f"unknown station {text!r}: choose {choices}") from None
+        raise ValidationError(
+            _("unknown station {text!r}: choose {choices}").format(text=text, choices=choices)
+        ) from None
 
 
 def station_name(role: Role | str, host: str) -> str:

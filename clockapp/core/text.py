@@ -30,8 +30,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 
+from clockapp import formats
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
+from clockapp.i18n import pgettext
 
 #: Limits per kind of field, in characters after cleaning. A name fits on a seat card and a
 #: results line; a label beside a level's blinds; a reason in a ledger line.
@@ -77,13 +81,30 @@ class TextError(ValidationError):
     """Text that cannot be stored: broken characters, nothing visible, or too long."""
 
 
+def listed(items: Sequence[str]) -> str:
+    """Items joined as a sentence lists them, the last pair with the language's "and".
+
+    >>> listed(["5"]), listed(["5", "9"]), listed(["5", "9", "14"])
+    ('5', '5 and 9', '5, 9 and 14')
+    """
+    if len(items) <= 1:
+        return "".join(items)
+    return pgettext("the last two items of a list", "{items} and {last}").format(
+        items=", ".join(items[:-1]), last=items[-1]
+    )
+
+
 def _visible(text: str) -> bool:
     """Whether any character of `text` draws something (see `_VISIBLE_CATEGORIES`)."""
     return any(unicodedata.category(ch) in _VISIBLE_CATEGORIES for ch in text)
 
 
 def _too_long(what: str, limit: int, length: int) -> TextError:
-    return TextError(f"{what}: at most {limit:,} characters (this one has {length:,}).")
+    return TextError(
+        _("{what}: at most {limit} characters (this one has {length}).").format(
+            what=what, limit=formats.number(limit), length=formats.number(length)
+        )
+    )
 
 
 def clean_text(text: object, what: str, limit: int, *, lines: bool = False) -> str:
@@ -112,7 +133,9 @@ def clean_text(text: object, what: str, limit: int, *, lines: bool = False) -> s
     True
     """
     if not isinstance(text, str):
-        raise TextError(f"{what}: must be text, not {type(text).__name__}.")
+        raise TextError(
+            _("{what}: must be text, not {name}.").format(what=what, name=type(text).__name__)
+        )
     if len(text) > _RAW_FACTOR * limit:
         raise _too_long(what, limit, len(text))
     if not lines and text.isascii() and text.isprintable():
@@ -120,14 +143,17 @@ def clean_text(text: object, what: str, limit: int, *, lines: bool = False) -> s
         cleaned = " ".join(text.split())
         if len(cleaned) > limit:
             raise TextError(
-                f"{what}: at most {limit:,} characters (this one has {len(cleaned):,})."
+                _("{what}: at most {limit} characters (this one has {count}).").format(
+                    what=what, limit=formats.number(limit), count=formats.number(len(cleaned))
+                )
             )
         return cleaned
     broken = _SURROGATE.search(text)
     if broken is not None:
         raise TextError(
-            f"{what}: character {broken.start() + 1} is broken "
-            f"(U+{ord(broken.group()):04X}); type it again."
+            _("{what}: character {value} is broken (U+{code:04X}); type it again.").format(
+                what=what, value=broken.start() + 1, code=ord(broken.group())
+            )
         )
     cleaned = _REMOVED.sub("", text)
     cleaned = _JOINERS.sub(lambda m: m.group(1) or "", cleaned)
@@ -140,7 +166,9 @@ def clean_text(text: object, what: str, limit: int, *, lines: bool = False) -> s
     cleaned = unicodedata.normalize("NFC", cleaned)
     if (cleaned and not _visible(cleaned)) or (not cleaned and text.strip()):
         noun = "a name" if "name" in what.lower() else "it"
-        raise TextError(f"{what}: {noun} needs at least one visible character.")
+        raise TextError(
+            _("{what}: {noun} needs at least one visible character.").format(what=what, noun=noun)
+        )
     if len(cleaned) > limit:
         raise _too_long(what, limit, len(cleaned))
     return cleaned

@@ -39,8 +39,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from clockapp import formats
 from clockapp.core.userfiles import FileFormatError, load_json
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 
 #: The name in every file's envelope, so another app's gzip'd JSON is not read as a tournament.
 FORMAT_NAME = "clockapp-tournament"
@@ -172,15 +174,21 @@ def encode_tournament_file(file: TournamentFile) -> bytes:
 
 
 def _refused(reason: str) -> TournamentFileError:
-    return TournamentFileError(f"Not a tournament file this app can open: {reason}.")
+    return TournamentFileError(
+        _("Not a tournament file this app can open: {reason}.").format(reason=reason)
+    )
 
 
 def _unpack(data: bytes) -> bytes:
     if len(data) > MAX_FILE_BYTES:
-        raise _refused(f"it is too big ({len(data):,} bytes; at most {MAX_FILE_BYTES:,} are read)")
+        raise _refused(
+            _("it is too big ({count} bytes; at most {MAX_FILE_BYTES} are read)").format(
+                count=formats.number(len(data)), MAX_FILE_BYTES=formats.number(MAX_FILE_BYTES)
+            )
+        )
     if not data.startswith(b"\x1f\x8b"):
         raise TournamentFileError(
-            "Not a tournament file: it is not gzip'd (a damaged file, or another kind of file)."
+            _("Not a tournament file: it is not gzip'd (a damaged file, or another kind of file).")
         )
     out = bytearray()
     rest = data
@@ -190,11 +198,15 @@ def _unpack(data: bytes) -> bytes:
         try:
             out += unpacker.decompress(rest, MAX_PAYLOAD_BYTES + 1 - len(out))
         except zlib.error:
-            raise _refused("it is damaged (its compressed data does not unpack)") from None
+            raise _refused(_("it is damaged (its compressed data does not unpack)")) from None
         if len(out) > MAX_PAYLOAD_BYTES:
-            raise _refused(f"it unpacks to more than {MAX_PAYLOAD_BYTES:,} bytes")
+            raise _refused(
+                _("it unpacks to more than {MAX_PAYLOAD_BYTES} bytes").format(
+                    MAX_PAYLOAD_BYTES=formats.number(MAX_PAYLOAD_BYTES)
+                )
+            )
         if not unpacker.eof:
-            raise _refused("it is cut short (the end of the file is missing)")
+            raise _refused(_("it is cut short (the end of the file is missing)"))
         rest = unpacker.unused_data
     return bytes(out)
 
@@ -211,24 +223,30 @@ def _envelope(data: bytes) -> tuple[str, str]:
     try:
         text = _unpack(data).decode("utf-8")
     except UnicodeDecodeError:
-        raise _refused("it is damaged (not UTF-8 text inside)") from None
+        raise _refused(_("it is damaged (not UTF-8 text inside)")) from None
     envelope = _json(text)
     if not isinstance(envelope, dict) or envelope.get("format") != FORMAT_NAME:
-        raise _refused("it is not a clockapp tournament file")
+        raise _refused(_("it is not a clockapp tournament file"))
     version = envelope.get("version")
     if type(version) is not int or version < 1:
-        raise _refused("its format version is missing or wrong")
+        raise _refused(_("its format version is missing or wrong"))
     if version > FORMAT_VERSION:
         raise TournamentFileError(
-            f"This tournament file is format version {version}, from a newer clockapp "
-            f"({envelope.get('app_version', 'unknown')!s:.40}); this clockapp reads tournament "
-            f"files up to version {FORMAT_VERSION}. Update clockapp to open it."
+            _(
+                "This tournament file is format version {version}, from a newer clockapp "
+                "({version_of_app!s:.40}); this clockapp reads tournament files up to version "
+                "{FORMAT_VERSION}. Update clockapp to open it."
+            ).format(
+                version=version,
+                version_of_app=envelope.get("app_version", "unknown"),
+                FORMAT_VERSION=FORMAT_VERSION,
+            )
         )
     app_version, digest, payload = (envelope.get(k) for k in ("app_version", "sha256", "payload"))
     if not (isinstance(app_version, str) and isinstance(digest, str) and isinstance(payload, str)):
-        raise _refused("its app version, checksum or payload is missing")
+        raise _refused(_("its app version, checksum or payload is missing"))
     if hashlib.sha256(payload.encode("utf-8")).hexdigest() != digest:
-        raise _refused("it is damaged (its checksum does not match its contents)")
+        raise _refused(_("it is damaged (its checksum does not match its contents)"))
     return app_version[:40], payload
 
 
@@ -240,51 +258,61 @@ def _value(raw: Any, column: ColumnSpec, where: str) -> Value:
     """The value of one cell, its type and range checked against the column."""
     if raw is None:
         if not column.nullable:
-            raise _refused(f"{where} is empty")
+            raise _refused(_("{where} is empty").format(where=where))
         return None
     kind = column.kind
     if kind is ColumnKind.INTEGER:
         if type(raw) is not int:
-            raise _refused(f"{where} is not a whole number")
+            raise _refused(_("{where} is not a whole number").format(where=where))
         floor = -MAX_INTEGER - 1 if column.minimum is None else column.minimum
         if not floor <= raw <= MAX_INTEGER:
-            raise _refused(f"{where} is out of range ({raw})")
+            raise _refused(_("{where} is out of range ({raw})").format(where=where, raw=raw))
         return raw
     if kind is ColumnKind.BOOLEAN:
         if type(raw) is not bool:
-            raise _refused(f"{where} is not true or false")
+            raise _refused(_("{where} is not true or false").format(where=where))
         return raw
     if not isinstance(raw, str):
-        raise _refused(f"{where} is not text")
+        raise _refused(_("{where} is not text").format(where=where))
     if kind is ColumnKind.TEXT:
         if column.max_length is not None and len(raw) > column.max_length:
-            raise _refused(f"{where} is longer than {column.max_length} characters")
+            raise _refused(
+                _("{where} is longer than {max_length} characters").format(
+                    where=where, max_length=column.max_length
+                )
+            )
         return raw
     try:
         moment = datetime.fromisoformat(raw)
     except ValueError:
-        raise _refused(f"{where} is not a date and time") from None
+        raise _refused(_("{where} is not a date and time").format(where=where)) from None
     if moment.tzinfo is None:
-        raise _refused(f"{where} has no time zone")
+        raise _refused(_("{where} has no time zone").format(where=where))
     return moment.astimezone(UTC)
 
 
 def _table(name: str, raw: Any, spec: TableSpec) -> TableRows:
     if not isinstance(raw, dict) or set(raw) != {"columns", "rows"}:
-        raise _refused(f"table {name} is not columns and rows")
+        raise _refused(_("table {name} is not columns and rows").format(name=name))
     columns, rows = raw["columns"], raw["rows"]
     if not isinstance(columns, list) or sorted(map(str, columns)) != sorted(spec.column_names):
-        raise _refused(f"table {name} does not have the columns this app expects")
+        raise _refused(
+            _("table {name} does not have the columns this app expects").format(name=name)
+        )
     if len(set(columns)) != len(columns) or not all(isinstance(c, str) for c in columns):
-        raise _refused(f"table {name} names a column twice")
+        raise _refused(_("table {name} names a column twice").format(name=name))
     if not isinstance(rows, list):
-        raise _refused(f"table {name} has no list of rows")
+        raise _refused(_("table {name} has no list of rows").format(name=name))
     by_name = {column.name: column for column in spec.columns}
     order = [by_name[column] for column in columns]
     read: list[tuple[Value, ...]] = []
     for number, row in enumerate(rows, start=1):
         if not isinstance(row, list) or len(row) != len(order):
-            raise _refused(f"table {name}, row {number} does not have {len(order)} values")
+            raise _refused(
+                _("table {name}, row {number} does not have {count} values").format(
+                    name=name, number=number, count=len(order)
+                )
+            )
         read.append(
             tuple(
                 _value(cell, column, _where(name, number, column.name))
@@ -304,7 +332,9 @@ def _check_keys(tables: Mapping[str, TableRows], specs: Sequence[TableSpec]) -> 
             continue
         values = table.values(spec.key)
         if len(set(values)) != len(values):
-            raise _refused(f"table {spec.name} holds the same {spec.key} twice")
+            raise _refused(
+                _("table {name} holds the same {key} twice").format(name=spec.name, key=spec.key)
+            )
         keys[spec.name] = set(values)
     for spec in specs:
         table = tables.get(spec.name)
@@ -317,8 +347,13 @@ def _check_keys(tables: Mapping[str, TableRows], specs: Sequence[TableSpec]) -> 
             for number, value in enumerate(table.values(column.name), start=1):
                 if value is not None and value not in known:
                     raise _refused(
-                        f"{_where(spec.name, number, column.name)} points at "
-                        f"{column.references} {value}, which the file does not hold"
+                        _(
+                            "{where} points at {references} {value}, which the file does not hold"
+                        ).format(
+                            where=_where(spec.name, number, column.name),
+                            references=column.references,
+                            value=value,
+                        )
                     )
 
 
@@ -333,20 +368,22 @@ def decode_tournament_file(data: bytes, specs: Sequence[TableSpec]) -> Tournamen
     app_version, text = _envelope(data)
     payload = _json(text)
     if not isinstance(payload, dict) or set(payload) != {"tables", "house"}:
-        raise _refused("its contents are not tables and the host's texts")
+        raise _refused(_("its contents are not tables and the host's texts"))
     raw_tables, raw_house = payload["tables"], payload["house"]
     if not isinstance(raw_tables, dict) or not isinstance(raw_house, dict):
-        raise _refused("its contents are not tables and the host's texts")
+        raise _refused(_("its contents are not tables and the host's texts"))
     by_name = {spec.name: spec for spec in specs}
     unknown = sorted(set(raw_tables) - set(by_name))
     if unknown:
-        raise _refused(f"it holds a table this app does not know ({unknown[0]:.40})")
+        raise _refused(
+            _("it holds a table this app does not know ({unknown:.40})").format(unknown=unknown[0])
+        )
     tables = {name: _table(name, raw, by_name[name]) for name, raw in raw_tables.items()}
     _check_keys(tables, specs)
     house: list[tuple[str, str]] = []
     for part, text_ in raw_house.items():
         if not isinstance(text_, str):
-            raise _refused(f"the host's {part:.40} is not text")
+            raise _refused(_("the host's {part:.40} is not text").format(part=part))
         house.append((part, text_))
     ordered = tuple(tables[spec.name] for spec in specs if spec.name in tables)
     return TournamentFile(app_version, ordered, tuple(house))

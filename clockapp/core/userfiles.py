@@ -39,7 +39,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from clockapp import formats
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 
 #: The largest file read (characters): far above any real structure or player list.
 MAX_FILE_CHARS = 64 * 1024 * 1024
@@ -79,7 +81,11 @@ class FileFormatError(ValidationError):
 
 
 def _too_big(size: int, limit: int) -> FileFormatError:
-    return FileFormatError(f"too big ({size:,} characters; at most {limit:,} are read)")
+    return FileFormatError(
+        _("too big ({size} characters; at most {limit} are read)").format(
+            size=formats.number(size), limit=formats.number(limit)
+        )
+    )
 
 
 def decode_file(data: bytes, *, max_chars: int = MAX_FILE_CHARS) -> str:
@@ -109,7 +115,7 @@ def decode_file(data: bytes, *, max_chars: int = MAX_FILE_CHARS) -> str:
     except UnicodeDecodeError:
         kind = "UTF-16" if utf16 else "UTF-8"
         raise FileFormatError(
-            f"not {kind} text: save it as CSV UTF-8 (or as Unicode text)"
+            _("not {kind} text: save it as CSV UTF-8 (or as Unicode text)").format(kind=kind)
         ) from None
     if len(text) > max_chars:
         raise _too_big(len(text), max_chars)
@@ -117,7 +123,7 @@ def decode_file(data: bytes, *, max_chars: int = MAX_FILE_CHARS) -> str:
         # No text file holds a NUL: this is a binary file, or UTF-16 or UTF-32 without the mark
         # that tells it. Read on, it gives a header of garbage or names with letters missing.
         raise FileFormatError(
-            "not a text file (it holds NUL bytes): save it as CSV UTF-8 (or as Unicode text)"
+            _("not a text file (it holds NUL bytes): save it as CSV UTF-8 (or as Unicode text)")
         )
     return text
 
@@ -380,7 +386,7 @@ def csv_records(
 
 
 def _refuse_constant(name: str) -> Any:
-    raise FileFormatError(f"{name} is not a number JSON allows")
+    raise FileFormatError(_("{name} is not a number JSON allows").format(name=name))
 
 
 def _depth(data: Any) -> int:
@@ -428,14 +434,18 @@ def load_json(
         data = json.loads(text.removeprefix("\ufeff"), parse_constant=_refuse_constant)
     except json.JSONDecodeError as error:
         raise FileFormatError(
-            f"not valid JSON: line {error.lineno}, column {error.colno}: {error.msg}"
+            _("not valid JSON: line {lineno}, column {colno}: {msg}").format(
+                lineno=error.lineno, colno=error.colno, msg=error.msg
+            )
         ) from None
     except RecursionError:
         raise too_deep from None
     except FileFormatError:
         raise
     except ValueError as error:  # an integer of thousands of digits
-        raise FileFormatError(f"a number too long to read ({str(error).split(':')[0]})") from None
+        raise FileFormatError(
+            _("a number too long to read ({detail})").format(detail=str(error).split(":")[0])
+        ) from None
     if _depth(data) > max_depth:
         raise too_deep
     return data

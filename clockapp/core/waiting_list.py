@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 
 
 class WaitingListError(DomainError):
@@ -57,11 +58,15 @@ def check_not_listed(facts: JoinFacts) -> None:
     """
     if facts.registered:
         raise WaitingListError(
-            f"{facts.name} is registered in this tournament: sell the buy-in, no need to wait."
+            _("{name} is registered in this tournament: sell the buy-in, no need to wait.").format(
+                name=facts.name
+            )
         )
     if facts.place is not None:
         raise WaitingListError(
-            f"{facts.name} is on the waiting list already (number {facts.place})."
+            _("{name} is on the waiting list already (number {place}).").format(
+                name=facts.name, place=facts.place
+            )
         )
 
 
@@ -78,15 +83,19 @@ def check_join(facts: JoinFacts) -> None:
     check_not_listed(facts)
     if facts.cap is None:
         raise WaitingListError(
-            f"The field has no cap on entrants: sell {facts.name} the buy-in, no need to wait "
-            "(or set a cap in the entry rules)."
+            _(
+                "The field has no cap on entrants: sell {name} the buy-in, no need to "
+                "wait (or set a cap in the entry rules)."
+            ).format(name=facts.name)
         )
     # Seats free under the cap go to the players already waiting, first in line first: a
     # newcomer waits unless more seats are free than players waiting.
     if free_seats(facts.entrants, facts.cap) > facts.waiting:
         raise WaitingListError(
-            f"The field is not full ({facts.entrants} of {facts.cap} entrants): sell "
-            f"{facts.name} the buy-in, no need to wait."
+            _(
+                "The field is not full ({entrants} of {cap} entrants): sell {name} the "
+                "buy-in, no need to wait."
+            ).format(entrants=facts.entrants, cap=facts.cap, name=facts.name)
         )
 
 
@@ -121,8 +130,10 @@ def check_seat_offered(
         return
     names = " and ".join(w.name for w in offers[:3]) + (" and others" if len(offers) > 3 else "")
     raise WaitingListError(
-        f"The free seat is offered to {names}, first on the waiting list: sell it to them, "
-        "or take them off the list."
+        _(
+            "The free seat is offered to {names}, first on the waiting list: sell it "
+            "to them, or take them off the list."
+        ).format(names=names)
     )
 
 

@@ -25,6 +25,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 
 #: The kinds the wall knows; each has a widget in `clockapp.ui.wall`.
 MESSAGE = "message"
@@ -70,9 +71,13 @@ class WallMoment:
                 allow_nan=False,
             )
         except (TypeError, ValueError) as exc:
-            raise WallError(f"The wall cannot show this {self.kind}: {exc}.") from exc
+            raise WallError(
+                _("The wall cannot show this {kind}: {exc}.").format(kind=self.kind, exc=exc)
+            ) from exc
         if len(text) > MAX_PAYLOAD_CHARS:
-            raise WallError(f"The wall cannot show this {self.kind}: it is too large.")
+            raise WallError(
+                _("The wall cannot show this {kind}: it is too large.").format(kind=self.kind)
+            )
         return text
 
     @classmethod
@@ -81,20 +86,20 @@ class WallMoment:
         try:
             data = json.loads(text)
         except ValueError as exc:
-            raise WallError("The wall's stored moment is not readable.") from exc
+            raise WallError(_("The wall's stored moment is not readable.")) from exc
         if not isinstance(data, dict):
-            raise WallError("The wall's stored moment is not readable.")
+            raise WallError(_("The wall's stored moment is not readable."))
         kind, payload, since = data.get("kind"), data.get("payload", {}), data.get("since")
         if not isinstance(kind, str) or not kind:
-            raise WallError("The wall's stored moment is not readable: its kind is not a name.")
+            raise WallError(_("The wall's stored moment is not readable: its kind is not a name."))
         if not isinstance(payload, dict):
-            raise WallError("The wall's stored moment is not readable: no payload.")
+            raise WallError(_("The wall's stored moment is not readable: no payload."))
         when = None
         if isinstance(since, str):
             try:
                 when = datetime.fromisoformat(since)
             except ValueError as exc:
-                raise WallError("The wall's stored moment has a bad time.") from exc
+                raise WallError(_("The wall's stored moment has a bad time.")) from exc
             if when.tzinfo is None:
                 when = when.replace(tzinfo=UTC)
         return cls(kind, payload, when)

@@ -27,6 +27,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from clockapp import formats
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.poker.cards import Card, as_cards
 from clockapp.poker.equity import equity
 from clockapp.poker.errors import CardError, PokerError
@@ -59,7 +62,7 @@ class AllInHand:
     @property
     def hole(self) -> tuple[Card, ...]:
         """The hole cards read."""
-        return as_cards(self.cards, f"{self.name}'s hand")
+        return as_cards(self.cards, _("{name}'s hand").format(name=self.name))
 
 
 @dataclass(frozen=True)
@@ -168,8 +171,13 @@ def street_of(board: Sequence[Card]) -> str:
     """
     if len(board) not in STREETS:
         raise CardError(
-            f"the board has {len(board)} card{'s' if len(board) != 1 else ''}: a board is "
-            "empty (preflop), 3 cards (the flop), 4 (the turn) or 5 (the river)"
+            ngettext(
+                "the board has {count} card: a board is empty (preflop), 3 cards (the flop), "
+                "4 (the turn) or 5 (the river)",
+                "the board has {count} cards: a board is empty (preflop), 3 cards (the flop), "
+                "4 (the turn) or 5 (the river)",
+                len(board),
+            ).format(count=len(board))
         )
     return STREETS[len(board)]
 
@@ -178,45 +186,67 @@ def check_entries(entries: Sequence[AllInHand], board: Sequence[Card]) -> None:
     """Refuse what cannot be a showdown: too few or too many hands, a player or a hand entered
     twice, a card on two hands or on a hand and the board, chips that do not add up."""
     if len(entries) < 2:
-        raise PokerError("a showdown needs at least two players all in")
+        raise PokerError(_("a showdown needs at least two players all in"))
     if len(entries) > MAX_HANDS:
-        raise PokerError(f"a showdown has at most {MAX_HANDS} players")
+        raise PokerError(
+            _("a showdown has at most {MAX_HANDS} players").format(MAX_HANDS=MAX_HANDS)
+        )
     size = len(entries[0].hole)
     names: set[str] = set()
     seen_hands: dict[frozenset[Card], str] = {}
-    where: dict[Card, str] = {card: "on the board" for card in board}
+    # Whose hand each card was seen in first: None for the board.
+    seen: dict[Card, str | None] = dict.fromkeys(board)
     for entry in entries:
         name = entry.name.strip()
         if not name:
-            raise PokerError("every hand needs the player's name")
+            raise PokerError(_("every hand needs the player's name"))
         if name.casefold() in names:
-            raise PokerError(f"{name} is entered twice")
+            raise PokerError(_("{name} is entered twice").format(name=name))
         names.add(name.casefold())
         hole = entry.hole
         if len(hole) not in (2, 4):
             raise CardError(
-                f"{name}'s hand has {len(hole)} cards; a Hold'em hand has 2, an Omaha hand 4"
+                ngettext(
+                    "{name}'s hand has {count} card; a Hold'em hand has 2, an Omaha hand 4",
+                    "{name}'s hand has {count} cards; a Hold'em hand has 2, an Omaha hand 4",
+                    len(hole),
+                ).format(name=name, count=len(hole))
             )
         if len(hole) != size:
             raise CardError(
-                f"{name}'s hand has {len(hole)} cards and {entries[0].name.strip()}'s "
-                f"{size}: every hand is Hold'em (2 cards) or every hand Omaha (4)"
+                _(
+                    "{name}'s hand has {count} cards and {first}'s {size}: every hand is "
+                    "Hold'em (2 cards) or every hand Omaha (4)"
+                ).format(name=name, count=len(hole), first=entries[0].name.strip(), size=size)
             )
         key = frozenset(hole)
         if key in seen_hands:
-            raise CardError(f"{name}'s hand is entered twice (it is {seen_hands[key]}'s too)")
+            raise CardError(
+                _("{name}'s hand is entered twice (it is {other}'s too)").format(
+                    name=name, other=seen_hands[key]
+                )
+            )
         seen_hands[key] = name
         for card in hole:
-            if card in where:
-                raise CardError(f"{card} is {where[card]} and in {name}'s hand")
-            where[card] = f"in {name}'s hand"
+            if card in seen:
+                first = seen[card]
+                if first is None:
+                    message = _("{card} is on the board and in {name}'s hand")
+                else:
+                    message = _("{card} is in {first}'s hand and in {name}'s hand")
+                raise CardError(message.format(card=card, first=first, name=name))
+            seen[card] = name
         if entry.stack < 1 or not 0 < entry.bet <= entry.stack:
             raise PokerError(
-                f"{name}: the chips put in ({entry.bet:,}) must be more than 0 and at most "
-                f"the stack ({entry.stack:,})"
+                _(
+                    "{name}: the chips put in ({bet}) must be more than 0 and at most the "
+                    "stack ({stack})"
+                ).format(
+                    name=name, bet=formats.number(entry.bet), stack=formats.number(entry.stack)
+                )
             )
     if not any(e.bet == e.stack for e in entries):
-        raise PokerError("nobody is all in: at least one player's chips in must be their stack")
+        raise PokerError(_("nobody is all in: at least one player's chips in must be their stack"))
 
 
 def read_allin(
@@ -240,7 +270,7 @@ def read_allin(
             that is no street (1, 2 or more than 5 cards).
         PokerError: For a name entered twice or chips that are no all in.
     """
-    table = as_cards(board, "the board")
+    table = as_cards(board, _("the board"))
     street = street_of(table)
     check_entries(entries, table)
     holes = [e.hole for e in entries]
@@ -327,24 +357,26 @@ def beat_chance(
         CardError: The final board does not start with the board at the all-in, is not five
             cards, nobody wins it alone, or the hand that won was not behind at the all-in.
     """
-    start = as_cards(allin_board, "the board at the all-in")
+    start = as_cards(allin_board, _("the board at the all-in"))
     street_of(start)
-    final = as_cards(final_board, "the final board")
+    final = as_cards(final_board, _("the final board"))
     if len(final) != 5:
-        raise CardError(f"the final board needs 5 cards, not {len(final)}")
+        raise CardError(_("the final board needs 5 cards, not {count}").format(count=len(final)))
     if final[: len(start)] != start:
-        raise CardError("the final board must start with the board when the money went in")
+        raise CardError(_("the final board must start with the board when the money went in"))
     shown = showdown(final, holes)
     if len(shown.winners) != 1:
-        raise CardError("the pot was split: a split pot is no bad beat")
+        raise CardError(_("the pot was split: a split pot is no bad beat"))
     winner = shown.winners[0]
     odds = equity(holes, start, exact=True)  # a Fraction: every board, however many hands
     chance = Fraction(odds[winner].wins, odds.boards)
     others = [odds[i].wins for i in range(len(holes)) if i != winner]
     if others and odds[winner].wins >= max(others):
         raise CardError(
-            f"the hand that won was not behind when the money went in ({float(chance):.0%} to "
-            "win): a bad beat is a hand the favourite lost"
+            _(
+                "the hand that won was not behind when the money went in ({chance} to "
+                "win): a bad beat is a hand the favourite lost"
+            ).format(chance=formats.percent(float(chance)))
         )
     return chance
 

@@ -13,6 +13,7 @@ import math
 import numpy as np
 import numpy.typing as npt
 
+from clockapp.i18n import gettext as _
 from clockapp.poker.errors import PokerError
 
 
@@ -32,7 +33,7 @@ def combination_indexes(n: int, k: int) -> npt.NDArray[np.uint8]:
     [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]
     """
     if not 0 <= k <= n <= 255:
-        raise PokerError(f"cannot choose {k} of {n}")
+        raise PokerError(_("cannot choose {k} of {n}").format(k=k, n=n))
     result = _combinations(n, k)
     result.flags.writeable = False
     return result

@@ -12,6 +12,8 @@ from collections.abc import Iterable
 from enum import StrEnum
 from typing import Final
 
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.poker.errors import CardError
 
 RANK_CHARS: Final = "23456789TJQKA"
@@ -57,7 +59,9 @@ class Card(int):
     def __new__(cls, code: int) -> Card:
         """The card with code `code` (`4 * rank + suit`)."""
         if not 0 <= int(code) <= 51:
-            raise CardError(f"{code} is not a card code (codes run from 0 to 51)")
+            raise CardError(
+                _("{code} is not a card code (codes run from 0 to 51)").format(code=code)
+            )
         return super().__new__(cls, code)
 
     @classmethod
@@ -71,7 +75,9 @@ class Card(int):
         """The card of `rank` (0 = deuce .. 12 = ace) and `suit`."""
         suit_index = _SUITS.index(suit) if isinstance(suit, Suit) else int(suit)
         if not 0 <= rank <= 12 or not 0 <= suit_index <= 3:
-            raise CardError(f"no card has rank {rank} and suit {suit}")
+            raise CardError(
+                _("no card has rank {rank} and suit {suit}").format(rank=rank, suit=suit)
+            )
         return CARDS[4 * rank + suit_index]
 
     @property
@@ -151,45 +157,53 @@ def parse_cards(text: str, count: int | None = None) -> tuple[Card, ...]:
             raise CardError(_describe_bad(match.group(0), rank, suit, text))
         card = CARDS[4 * r + s]
         if card in cards:
-            raise CardError(f'"{card}" appears twice in "{text}"')
+            raise CardError(_('"{card}" appears twice in "{text}"').format(card=card, text=text))
         cards.append(card)
     if count is not None and len(cards) != count:
-        noun = "card" if count == 1 else "cards"
-        raise CardError(f'expected {count} {noun}, got {len(cards)} in "{text}"')
+        raise CardError(
+            ngettext(
+                'expected {count} card, got {found} in "{text}"',
+                'expected {count} cards, got {found} in "{text}"',
+                count,
+            ).format(count=count, found=len(cards), text=text)
+        )
     return tuple(cards)
 
 
-def as_cards(cards: str | Iterable[int | str], what: str = "cards") -> tuple[Card, ...]:
+def as_cards(cards: str | Iterable[int | str], what: str | None = None) -> tuple[Card, ...]:
     """Cards from text ("As Kd"), codes, `Card`s or card strings, checked for duplicates.
 
     Args:
         cards: The cards in any of those forms.
-        what: What these cards are ("the board", "hand 2"), for error messages.
+        what: What these cards are ("the board", "hand 2"), translated, for error messages
+            (by default "cards").
 
     >>> as_cards([48, "Kd", Card.from_text("2c")])
     (Card('As'), Card('Kd'), Card('2c'))
     """
+    if what is None:
+        what = _("cards")
     if isinstance(cards, str):
         try:
             return parse_cards(cards)
         except CardError as error:
-            raise CardError(f"{what}: {error}") from None
+            raise CardError(_("{what}: {error}").format(what=what, error=error)) from None
     result: list[Card] = []
     for item in cards:
         if isinstance(item, str):
             try:
                 card = Card.from_text(item)
             except CardError as error:
-                raise CardError(f"{what}: {error}") from None
+                raise CardError(_("{what}: {error}").format(what=what, error=error)) from None
         elif isinstance(item, Card):
             card = item
         else:
             try:
                 card = CARDS[int(item)] if 0 <= int(item) <= 51 else Card(int(item))
             except CardError as error:
-                raise CardError(f"{what}: {error}") from None
+                raise CardError(_("{what}: {error}").format(what=what, error=error)) from None
         if card in result:
-            raise CardError(f'{what}: "{card}" appears twice')
+            raise CardError(_('{what}: "{card}" appears twice').format(what=what, card=card))
         result.append(card)
     return tuple(result)
 

@@ -29,6 +29,8 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from clockapp import formats
+from clockapp.i18n import gettext as _
 from clockapp.poker import tables
 from clockapp.poker.boards import combination_count, combination_indexes, sample_indexes
 from clockapp.poker.cards import CARDS, Card, as_cards
@@ -370,26 +372,38 @@ def equity(
     """
     table, holes, kind = read_deal(board, hands, game)
     if len(holes) < 2:
-        raise CardError("equity needs at least two hands")
-    gone = as_cards(dead, "the dead cards")
+        raise CardError(_("equity needs at least two hands"))
+    gone = as_cards(dead, _("the dead cards"))
     in_play = set(table).union(*holes)
     for card in gone:
         if card in in_play:
-            raise CardError(f'dead card "{card}" is also on the board or in a hand')
+            raise CardError(
+                _('dead card "{card}" is also on the board or in a hand').format(card=card)
+            )
     deck = [c for c in range(52) if c not in in_play and CARDS[c] not in gone]
     to_come = 5 - len(table)
     if len(deck) < to_come:
-        raise CardError(f"only {len(deck)} cards are left, not enough to complete the board")
+        raise CardError(
+            _("only {count} cards are left, not enough to complete the board").format(
+                count=len(deck)
+            )
+        )
     if samples is not None and samples < 1:
-        raise PokerError(f"samples must be 1 or more, not {samples}")
+        raise PokerError(_("samples must be 1 or more, not {samples}").format(samples=samples))
     if samples is not None and samples > MAX_SAMPLES:
-        raise PokerError(f"samples must be at most {MAX_SAMPLES:,}, not {samples:,}")
+        raise PokerError(
+            _("samples must be at most {MAX_SAMPLES}, not {samples}").format(
+                MAX_SAMPLES=formats.number(MAX_SAMPLES), samples=formats.number(samples)
+            )
+        )
     if seed < 0:
-        raise PokerError(f"the seed must be 0 or more, not {seed:,}")
+        raise PokerError(
+            _("the seed must be 0 or more, not {seed}").format(seed=formats.number(seed))
+        )
 
     total = combination_count(len(deck), to_come)
     if exact and samples is not None:
-        raise PokerError("an exact count takes no samples: ask for one or the other")
+        raise PokerError(_("an exact count takes no samples: ask for one or the other"))
     per_board = len(holes) * (1 if kind == Game.HOLDEM else len(_PAIRS) * len(_TRIPLES))
     counted = exact or (
         samples is None

@@ -17,8 +17,10 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from clockapp.i18n import N_, pgettext
+from clockapp.i18n import gettext as _
 from clockapp.poker import tables
-from clockapp.poker.cards import RANK_NAMES, RANK_PLURALS, Card, as_cards
+from clockapp.poker.cards import Card, as_cards
 from clockapp.poker.errors import CardError, PokerError
 
 Int64Array = npt.NDArray[np.int64]
@@ -40,6 +42,28 @@ class Category(StrEnum):
     FULL_HOUSE = "full house"
     FOUR_OF_A_KIND = "four of a kind"
     STRAIGHT_FLUSH = "straight flush"
+
+    @property
+    def label(self) -> str:
+        """The category's name as a table says it, in the current language.
+
+        >>> Category.FULL_HOUSE.label
+        'Full house'
+        """
+        return _(_CATEGORY_LABELS[self])
+
+
+_CATEGORY_LABELS: dict[Category, str] = {
+    Category.HIGH_CARD: N_("High card"),
+    Category.ONE_PAIR: N_("One pair"),
+    Category.TWO_PAIR: N_("Two pair"),
+    Category.THREE_OF_A_KIND: N_("Three of a kind"),
+    Category.STRAIGHT: N_("Straight"),
+    Category.FLUSH: N_("Flush"),
+    Category.FULL_HOUSE: N_("Full house"),
+    Category.FOUR_OF_A_KIND: N_("Four of a kind"),
+    Category.STRAIGHT_FLUSH: N_("Straight flush"),
+}
 
 
 class Game(StrEnum):
@@ -70,7 +94,7 @@ _RANK_BITS: Final = tables.RANK_BITS
 
 def _size_tables(size: int) -> _SizeTables:
     if size not in tables.SIZES:
-        raise CardError(f"a hand has 5, 6 or 7 cards, not {size}")
+        raise CardError(_("a hand has 5, 6 or 7 cards, not {size}").format(size=size))
     if not _FLUSH:
         _FLUSH.extend(tables.FLUSH.tolist())
     shift = tables.SHIFT[size]
@@ -185,11 +209,15 @@ def strengths(hands: npt.ArrayLike) -> StrengthArray:
     """
     array = np.asarray(hands)
     if array.ndim != 2 or not 5 <= array.shape[1] <= 7:
-        raise CardError(f"hands must be an (N, 5..7) array of card codes, not shape {array.shape}")
+        raise CardError(
+            _("hands must be an (N, 5..7) array of card codes, not shape {shape}").format(
+                shape=array.shape
+            )
+        )
     if array.dtype.kind not in "iu":
-        raise CardError(f"card codes must be integers, not {array.dtype}")
+        raise CardError(_("card codes must be integers, not {dtype}").format(dtype=array.dtype))
     if array.size and (int(array.min()) < 0 or int(array.max()) > 51):
-        raise CardError("card codes run from 0 to 51")
+        raise CardError(_("card codes run from 0 to 51"))
     out = np.empty(len(array), np.int32)
     for start in range(0, len(array), _CHUNK):
         out[start : start + _CHUNK] = _chunk_strengths(array[start : start + _CHUNK])
@@ -203,47 +231,93 @@ def category_of(value: int) -> Category:
     <Category.STRAIGHT_FLUSH: 'straight flush'>
     """
     if not 1 <= value <= MAX_STRENGTH:
-        raise PokerError(f"{value} is not a hand strength (they run from 1 to {MAX_STRENGTH})")
+        raise PokerError(
+            _("{value} is not a hand strength (they run from 1 to {MAX_STRENGTH})").format(
+                value=value, MAX_STRENGTH=MAX_STRENGTH
+            )
+        )
     return _CATEGORIES[int(tables.CLASS_CATEGORY[value])]
 
 
-def _a(word: str) -> str:
-    return ("an " if word[0] in "aeiou" else "a ") + word
+def _rank_names() -> tuple[str, ...]:
+    """Each rank's name as a kicker or a high card, 2 to ace, in the current language."""
+    return (
+        pgettext("card rank", "two"), pgettext("card rank", "three"),
+        pgettext("card rank", "four"), pgettext("card rank", "five"),
+        pgettext("card rank", "six"), pgettext("card rank", "seven"),
+        pgettext("card rank", "eight"), pgettext("card rank", "nine"),
+        pgettext("card rank", "ten"), pgettext("card rank", "jack"),
+        pgettext("card rank", "queen"), pgettext("card rank", "king"),
+        pgettext("card rank", "ace"),
+    )  # fmt: skip
 
 
-def _listing(words: Sequence[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+def _rank_plurals() -> tuple[str, ...]:
+    """Each rank's name for a pair, trips or quads of it ("aces"), 2 to ace."""
+    return (
+        pgettext("card ranks", "twos"), pgettext("card ranks", "threes"),
+        pgettext("card ranks", "fours"), pgettext("card ranks", "fives"),
+        pgettext("card ranks", "sixes"), pgettext("card ranks", "sevens"),
+        pgettext("card ranks", "eights"), pgettext("card ranks", "nines"),
+        pgettext("card ranks", "tens"), pgettext("card ranks", "jacks"),
+        pgettext("card ranks", "queens"), pgettext("card ranks", "kings"),
+        pgettext("card ranks", "aces"),
+    )  # fmt: skip
+
+
+def _kicker_names() -> tuple[str, ...]:
+    """Each rank as one kicker, with its article where the language has one ("an ace")."""
+    return (
+        pgettext("one kicker", "a two"), pgettext("one kicker", "a three"),
+        pgettext("one kicker", "a four"), pgettext("one kicker", "a five"),
+        pgettext("one kicker", "a six"), pgettext("one kicker", "a seven"),
+        pgettext("one kicker", "an eight"), pgettext("one kicker", "a nine"),
+        pgettext("one kicker", "a ten"), pgettext("one kicker", "a jack"),
+        pgettext("one kicker", "a queen"), pgettext("one kicker", "a king"),
+        pgettext("one kicker", "an ace"),
+    )  # fmt: skip
 
 
 def describe_strength(value: int) -> str:
-    """A strength in words a table understands.
+    """A strength in words a table understands, in the current language.
 
     >>> describe_strength(7462), describe_strength(5854)
     ('Royal flush', 'Straight, five high')
     """
     category = category_of(value)
     ranks = _class_ranks(value)
-    name = [RANK_NAMES[r] for r in ranks]
-    plural = [RANK_PLURALS[r] for r in ranks]
+    names, plurals, kickers = _rank_names(), _rank_plurals(), _kicker_names()
+    name = [names[r] for r in ranks]
+    plural = [plurals[r] for r in ranks]
     match category:
         case Category.STRAIGHT_FLUSH:
-            return "Royal flush" if ranks[0] == 12 else f"Straight flush, {name[0]} high"
+            if ranks[0] == 12:
+                return _("Royal flush")
+            return _("Straight flush, {high} high").format(high=name[0])
         case Category.FOUR_OF_A_KIND:
-            return f"Four of a kind, {plural[0]} with {_a(name[4])} kicker"
+            return _("Four of a kind, {quads} with {kicker} kicker").format(
+                quads=plural[0], kicker=kickers[ranks[4]]
+            )
         case Category.FULL_HOUSE:
-            return f"Full house, {plural[0]} full of {plural[3]}"
+            return _("Full house, {trips} full of {pair}").format(trips=plural[0], pair=plural[3])
         case Category.FLUSH:
-            return "Flush, " + "-".join(name)
+            return _("Flush, {cards}").format(cards="-".join(name))
         case Category.STRAIGHT:
-            return f"Straight, {name[0]} high"
+            return _("Straight, {high} high").format(high=name[0])
         case Category.THREE_OF_A_KIND:
-            return f"Three of a kind, {plural[0]} with {_listing(name[3:])} kickers"
+            return _("Three of a kind, {trips} with {first} and {second} kickers").format(
+                trips=plural[0], first=name[3], second=name[4]
+            )
         case Category.TWO_PAIR:
-            return f"Two pair, {plural[0]} and {plural[2]} with {_a(name[4])} kicker"
+            return _("Two pair, {high} and {low} with {kicker} kicker").format(
+                high=plural[0], low=plural[2], kicker=kickers[ranks[4]]
+            )
         case Category.ONE_PAIR:
-            return f"One pair, {plural[0]} with {_listing(name[2:])} kickers"
+            return _("One pair, {pair} with {first}, {second} and {third} kickers").format(
+                pair=plural[0], first=name[2], second=name[3], third=name[4]
+            )
         case _:
-            return "High card, " + "-".join(name)
+            return _("High card, {cards}").format(cards="-".join(name))
 
 
 @dataclass(frozen=True, order=True)
@@ -260,9 +334,15 @@ class HandValue:
 
     def __post_init__(self) -> None:
         if not 1 <= self.strength <= MAX_STRENGTH:
-            raise PokerError(f"{self.strength} is not a hand strength (1 to {MAX_STRENGTH})")
+            raise PokerError(
+                _("{strength} is not a hand strength (1 to {MAX_STRENGTH})").format(
+                    strength=self.strength, MAX_STRENGTH=MAX_STRENGTH
+                )
+            )
         if self.best_five and len(self.best_five) != 5:
-            raise PokerError(f"the best five cards must be five, not {len(self.best_five)}")
+            raise PokerError(
+                _("the best five cards must be five, not {count}").format(count=len(self.best_five))
+            )
 
     @property
     def category(self) -> Category:
@@ -312,7 +392,7 @@ def _best_of(fives: Iterable[Sequence[Card]], value: int | None = None) -> HandV
 def _check_distinct(hole: Sequence[Card], board: Sequence[Card]) -> None:
     for card in hole:
         if card in board:
-            raise CardError(f'"{card}" is both in the hand and on the board')
+            raise CardError(_('"{card}" is both in the hand and on the board').format(card=card))
 
 
 def evaluate(
@@ -333,22 +413,26 @@ def evaluate(
     >>> evaluate("Ah 7c 7d 2s", board="Kh Qh Jh Th 3c").describe()  # Omaha: no royal flush
     'One pair, sevens with king, queen and jack kickers'
     """
-    hole = as_cards(cards, "the hand")
+    hole = as_cards(cards, _("the hand"))
     if board is None:
         if game == Game.OMAHA:
-            raise CardError("Omaha needs a board: two hole cards play with three from the board")
+            raise CardError(_("Omaha needs a board: two hole cards play with three from the board"))
         if not 5 <= len(hole) <= 7:
-            raise CardError(f"a hand has 5, 6 or 7 cards, not {len(hole)}")
+            raise CardError(_("a hand has 5, 6 or 7 cards, not {count}").format(count=len(hole)))
         value = strength(hole)
         return _best_of(itertools.combinations(hole, 5), value)
-    table = as_cards(board, "the board")
+    table = as_cards(board, _("the board"))
     _check_distinct(hole, table)
     omaha = Game(game) == Game.OMAHA if game is not None else len(hole) == 4
     if omaha:
         if len(hole) != 4:
-            raise CardError(f"an Omaha hand has 4 hole cards, not {len(hole)}")
+            raise CardError(
+                _("an Omaha hand has 4 hole cards, not {count}").format(count=len(hole))
+            )
         if not 3 <= len(table) <= 5:
-            raise CardError(f"an Omaha board has 3 to 5 cards, not {len(table)}")
+            raise CardError(
+                _("an Omaha board has 3 to 5 cards, not {count}").format(count=len(table))
+            )
         fives = (
             pair + triple
             for pair in itertools.combinations(hole, 2)
@@ -357,5 +441,9 @@ def evaluate(
         return _best_of(fives)
     every = hole + table
     if not 5 <= len(every) <= 7:
-        raise CardError(f"the hand and the board make {len(every)} cards; Hold'em needs 5 to 7")
+        raise CardError(
+            _("the hand and the board make {count} cards; Hold'em needs 5 to 7").format(
+                count=len(every)
+            )
+        )
     return _best_of(itertools.combinations(every, 5), strength(every))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from clockapp.i18n import gettext as _
 from clockapp.poker.errors import SettleError
 from clockapp.poker.pots import Settlement, settle
 
@@ -37,7 +38,9 @@ def knockout_winners(
     """
     result = settle(contributions, folded, ranking, button, dead_money, chip)
     if not 0 <= busted < len(contributions) or folded[busted]:
-        raise SettleError(f"seat {busted} is not a player still in this hand")
+        raise SettleError(
+            _("seat {busted} is not a player still in this hand").format(busted=busted)
+        )
     return knockout_from(result, busted, button)
 
 
@@ -48,11 +51,19 @@ def knockout_from(result: Settlement, busted: int, button: int) -> tuple[int, ..
         SettleError: The seat won chips back, or put nothing in (it lost no chips here).
     """
     if result.payouts[busted] > 0:
-        raise SettleError(f"seat {busted} won chips back on this hand, so is not busted")
+        raise SettleError(
+            _("seat {busted} won chips back on this hand, so is not busted").format(busted=busted)
+        )
     pots = [pot for pot in result.pots if busted in pot.eligible and pot.winners]
     if not pots:
-        raise SettleError(f"seat {busted} lost no awarded pot on this hand, so busts nobody's way")
+        raise SettleError(
+            _("seat {busted} lost no awarded pot on this hand, so busts nobody's way").format(
+                busted=busted
+            )
+        )
     if busted in pots[-1].winners:
-        raise SettleError(f"seat {busted} tied for the pot it lost last: nobody busted it")
+        raise SettleError(
+            _("seat {busted} tied for the pot it lost last: nobody busted it").format(busted=busted)
+        )
     seats = len(result.payouts)
     return tuple(sorted(pots[-1].winners, key=lambda seat: (seat - button - 1) % seats))

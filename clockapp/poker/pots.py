@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from clockapp.i18n import gettext as _
 from clockapp.poker.errors import SettleError
 
 
@@ -41,7 +42,11 @@ class Share:
 
     def __post_init__(self) -> None:
         if self.amount < 0 or not 0 <= self.odd_chip <= self.amount:
-            raise SettleError(f"seat {self.seat}: a share of {self.amount} cannot hold that")
+            raise SettleError(
+                _("seat {seat}: a share of {amount} cannot hold that").format(
+                    seat=self.seat, amount=self.amount
+                )
+            )
 
 
 @dataclass(frozen=True)
@@ -62,7 +67,9 @@ class Pot:
 
     def __post_init__(self) -> None:
         if self.shares and sum(s.amount for s in self.shares) != self.amount:
-            raise SettleError(f"the shares of a pot of {self.amount} do not add up to it")
+            raise SettleError(
+                _("the shares of a pot of {amount} do not add up to it").format(amount=self.amount)
+            )
 
 
 @dataclass(frozen=True)
@@ -103,43 +110,71 @@ def _check(
 ) -> None:
     seats = len(contributions)
     if seats == 0:
-        raise SettleError("there are no seats")
+        raise SettleError(_("there are no seats"))
     if len(folded) != seats:
-        raise SettleError(f"{seats} contributions but {len(folded)} fold flags; give one per seat")
+        raise SettleError(
+            _("{seats} contributions but {count} fold flags; give one per seat").format(
+                seats=seats, count=len(folded)
+            )
+        )
     for seat, amount in enumerate(contributions):
         if not isinstance(amount, int) or isinstance(amount, bool):
-            raise SettleError(f"seat {seat}: the contribution {amount!r} is not a whole number")
+            raise SettleError(
+                _("seat {seat}: the contribution {amount!r} is not a whole number").format(
+                    seat=seat, amount=amount
+                )
+            )
         if amount < 0:
-            raise SettleError(f"seat {seat}: the contribution {amount} is negative")
+            raise SettleError(
+                _("seat {seat}: the contribution {amount} is negative").format(
+                    seat=seat, amount=amount
+                )
+            )
     if not isinstance(dead_money, int) or dead_money < 0:
-        raise SettleError(f"dead money {dead_money!r} must be a whole number, 0 or more")
+        raise SettleError(
+            _("dead money {dead_money!r} must be a whole number, 0 or more").format(
+                dead_money=dead_money
+            )
+        )
     if not isinstance(chip, int) or chip < 1:
-        raise SettleError(f"the smallest chip {chip!r} must be a whole number, 1 or more")
+        raise SettleError(
+            _("the smallest chip {chip!r} must be a whole number, 1 or more").format(chip=chip)
+        )
     if not 0 <= button < seats:
-        raise SettleError(f"the button is on seat {button}, but the seats are 0 to {seats - 1}")
+        raise SettleError(
+            _("the button is on seat {button}, but the seats are 0 to {value}").format(
+                button=button, value=seats - 1
+            )
+        )
     live = [s for s in range(seats) if not folded[s]]
     if not live:
-        raise SettleError("every seat folded; someone must still be in the hand")
+        raise SettleError(_("every seat folded; someone must still be in the hand"))
     if ranking is None:
         return
     ranked: list[int] = []
     for group in ranking:
         if not group:
-            raise SettleError("the ranking has an empty group")
+            raise SettleError(_("the ranking has an empty group"))
         for seat in group:
             if not 0 <= seat < seats:
                 raise SettleError(
-                    f"the ranking names seat {seat}, but the seats are 0 to {seats - 1}"
+                    _("the ranking names seat {seat}, but the seats are 0 to {value}").format(
+                        seat=seat, value=seats - 1
+                    )
                 )
             if folded[seat]:
-                raise SettleError(f"the ranking names seat {seat}, which folded")
+                raise SettleError(
+                    _("the ranking names seat {seat}, which folded").format(seat=seat)
+                )
             if seat in ranked:
-                raise SettleError(f"the ranking names seat {seat} twice")
+                raise SettleError(_("the ranking names seat {seat} twice").format(seat=seat))
             ranked.append(seat)
     missing = [s for s in live if s not in ranked]
     if missing:
         names = ", ".join(str(s) for s in missing)
-        raise SettleError(f"the ranking leaves out seat(s) {names}, still in the hand")
+        raise SettleError(
+            _("the ranking leaves out seat(s) {names}, still in the hand").format(names=names)
+        )
 
 
 def _split(amount: int, winners: Sequence[int], seats: int, button: int, chip: int) -> list[Share]:

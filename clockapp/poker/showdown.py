@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.poker.cards import Card, as_cards
 from clockapp.poker.errors import CardError
 from clockapp.poker.evaluator import CardsLike, Game, HandValue, evaluate
@@ -23,31 +25,61 @@ def read_deal(
 
     `game` None means Omaha when the first hand has four cards, Hold'em otherwise.
     """
-    table = as_cards(board, "the board")
-    holes = tuple(as_cards(hand, f"hand {i + 1}") for i, hand in enumerate(hands))
+    table = as_cards(board, _("the board"))
+    holes = tuple(
+        as_cards(hand, _("hand {hand}").format(hand=i + 1)) for i, hand in enumerate(hands)
+    )
     if not holes:
-        raise CardError("there are no hands")
+        raise CardError(_("there are no hands"))
     if game is None:
         kind = Game.OMAHA if len(holes[0]) == 4 else Game.HOLDEM
     else:
         try:
             kind = Game(game)
         except ValueError:
-            raise CardError(f'unknown game "{game}" (use holdem or omaha)') from None
+            raise CardError(
+                _('unknown game "{game}" (use holdem or omaha)').format(game=game)
+            ) from None
     if len(table) > 5:
-        raise CardError(f"the board has {len(table)} cards; it has at most 5")
-    where: dict[Card, str] = {card: "on the board" for card in table}
+        raise CardError(
+            ngettext(
+                "the board has {count} card; it has at most 5",
+                "the board has {count} cards; it has at most 5",
+                len(table),
+            ).format(count=len(table))
+        )
+    # Where each card was seen first: None on the board, else the hand's number.
+    seen: dict[Card, int | None] = dict.fromkeys(table)
     for i, hole in enumerate(holes):
         if len(hole) != HOLE_CARDS[kind]:
-            article = "an Omaha" if kind == Game.OMAHA else "a Hold'em"
-            raise CardError(
-                f"hand {i + 1} has {len(hole)} cards; {article} hand has {HOLE_CARDS[kind]}"
-            )
+            raise CardError(_wrong_hole_count(i + 1, len(hole), kind))
         for card in hole:
-            if card in where:
-                raise CardError(f'"{card}" is {where[card]} and in hand {i + 1}')
-            where[card] = f"in hand {i + 1}"
+            if card in seen:
+                first = seen[card]
+                if first is None:
+                    message = _('"{card}" is on the board and in hand {hand}')
+                else:
+                    message = _('"{card}" is in hand {first} and in hand {hand}')
+                raise CardError(message.format(card=card, first=first, hand=i + 1))
+            seen[card] = i + 1
     return table, holes, kind
+
+
+def _wrong_hole_count(hand: int, count: int, kind: Game) -> str:
+    """The refusal of hand number `hand` holding `count` hole cards, in a whole sentence."""
+    if kind == Game.OMAHA:
+        text = ngettext(
+            "hand {hand} has {count} card; an Omaha hand has 4",
+            "hand {hand} has {count} cards; an Omaha hand has 4",
+            count,
+        )
+    else:
+        text = ngettext(
+            "hand {hand} has {count} card; a Hold'em hand has 2",
+            "hand {hand} has {count} cards; a Hold'em hand has 2",
+            count,
+        )
+    return text.format(hand=hand, count=count)
 
 
 def rank_groups(values: Sequence[HandValue | int]) -> tuple[tuple[int, ...], ...]:
@@ -103,6 +135,12 @@ def showdown(
     """
     table, holes, kind = read_deal(board, hands, game)
     if len(table) < 3:
-        raise CardError(f"a showdown needs at least 3 board cards, not {len(table)}")
+        raise CardError(
+            ngettext(
+                "a showdown needs at least 3 board cards, not {count}",
+                "a showdown needs at least 3 board cards, not {count}",
+                len(table),
+            ).format(count=len(table))
+        )
     values = tuple(evaluate(hole, table, kind) for hole in holes)
     return Showdown(table, holes, kind, values, rank_groups(values))

@@ -95,7 +95,7 @@ def test_the_uncalled_chips_go_back() -> None:
         ([ANN, BO], "Kh 3s 4s", "Kh is on the board and in Bo's hand"),
         ([ANN], "", "at least two players"),
         ([ANN, AllInHand("Bo", "Kh Qh", 100, 300)], "", "at most the stack"),
-        ([ANN, AllInHand("Bo", "Kh", 100, 100)], "", "Bo's hand has 1 cards"),
+        ([ANN, AllInHand("Bo", "Kh", 100, 100)], "", "Bo's hand has 1 card;"),
     ],
 )
 def test_bad_input_is_refused_with_a_message(

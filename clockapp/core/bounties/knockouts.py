@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from clockapp.core.bounties.rules import BountyError, BountyFormat
+from clockapp.i18n import gettext as _
 
 
 def split_cents(amount: int, parts: int) -> tuple[int, ...]:
@@ -34,7 +35,7 @@ def split_cents(amount: int, parts: int) -> tuple[int, ...]:
     (334, 334, 333)
     """
     if parts < 1:
-        raise BountyError("A bounty cannot be split between nobody.")
+        raise BountyError(_("A bounty cannot be split between nobody."))
     each, odd = divmod(amount, parts)
     return tuple(each + (1 if i < odd else 0) for i in range(parts))
 

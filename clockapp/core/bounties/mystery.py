@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from clockapp.core.bounties.rules import BountyError
 from clockapp.core.money.amounts import format_cents
+from clockapp.i18n import gettext as _
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ def draw_envelope(seed: int, number: int, box: Sequence[int]) -> int:
     """
     if not box:
         raise BountyError(
-            "Every mystery envelope has been drawn: there is none left for this knockout."
+            _("Every mystery envelope has been drawn: there is none left for this knockout.")
         )
     rng = random.Random(f"{seed}:{number}")
     return sorted(box)[rng.randrange(len(box))]
@@ -123,8 +124,10 @@ def refill(
     for index, amount in sorted(drawn.items()):
         if amount not in rest:
             raise BountyError(
-                f"Envelope {index + 1} ({format_cents(amount)}) was drawn: it stays in the list "
-                "as it is (change only the envelopes still in the box)."
+                _(
+                    "Envelope {value} ({amount}) was drawn: it stays in the list as it "
+                    "is (change only the envelopes still in the box)."
+                ).format(value=index + 1, amount=format_cents(amount))
             )
         rest.remove(amount)
     result: list[int] = []
@@ -137,8 +140,10 @@ def refill(
             result.append(rest.pop(0))
         else:
             raise BountyError(
-                f"Envelope {last_drawn + 1} was drawn: keep at least {last_drawn + 1} envelopes "
-                "(change the amounts of those still in the box instead)."
+                _(
+                    "Envelope {value} was drawn: keep at least {value} envelopes (change the "
+                    "amounts of those still in the box instead)."
+                ).format(value=last_drawn + 1)
             )
         index += 1
     return tuple(result)

@@ -7,6 +7,8 @@ from enum import StrEnum
 
 from clockapp.core.money.amounts import check_cents, format_cents
 from clockapp.errors import DomainError
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 
 
 class BountyError(DomainError):
@@ -51,14 +53,27 @@ class MysteryStage:
     def __post_init__(self) -> None:
         if (self.from_level is None) == (self.from_players_left is None):
             raise BountyError(
-                "Mystery bounties start either from a level or from a number of players left: "
-                "choose one."
+                _(
+                    "Mystery bounties start either from a level or from a number of players "
+                    "left: choose one."
+                )
             )
-        for value, what in ((self.from_level, "level"), (self.from_players_left, "players")):
+        for value, not_whole, too_small in (
+            (
+                self.from_level,
+                N_("The mystery stage's level must be a whole number."),
+                N_("The mystery stage's level must be 1 or more, not {value}."),
+            ),
+            (
+                self.from_players_left,
+                N_("The mystery stage's players must be a whole number."),
+                N_("The mystery stage's players must be 1 or more, not {value}."),
+            ),
+        ):
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-                raise BountyError(f"The mystery stage's {what} must be a whole number.")
+                raise BountyError(_(not_whole))
             if value is not None and value < 1:
-                raise BountyError(f"The mystery stage's {what} must be 1 or more, not {value}.")
+                raise BountyError(_(too_small).format(value=value))
 
     def reached(self, *, level: int, players_left: int) -> bool:
         """Whether a knockout now (at `level`, `players_left` before the bust) draws."""
@@ -101,14 +116,16 @@ class BountyRules:
     def __post_init__(self) -> None:
         if self.format is BountyFormat.MYSTERY:
             if self.stage is None:
-                raise BountyError("Mystery bounties need a stage: from which level or players.")
+                raise BountyError(_("Mystery bounties need a stage: from which level or players."))
             if not self.envelopes:
-                raise BountyError("Mystery bounties need envelopes: enter their amounts.")
+                raise BountyError(_("Mystery bounties need envelopes: enter their amounts."))
             for number, amount in enumerate(self.envelopes, start=1):
                 check_cents(amount, f"Envelope {number}", minimum=1)
         elif self.envelopes or self.stage is not None:
             raise BountyError(
-                f"Envelopes and a stage belong to mystery bounties, not {self.format.value} ones."
+                _("Envelopes and a stage belong to mystery bounties, not {value} ones.").format(
+                    value=self.format.value
+                )
             )
 
     @property
@@ -131,6 +148,12 @@ class BountyRules:
         gap = bounty_pool - self.envelope_total
         side = f"{format_cents(gap)} short" if gap > 0 else f"{format_cents(-gap)} over"
         raise BountyError(
-            f"The envelopes hold {format_cents(self.envelope_total)} but the bounty money "
-            f"collected is {format_cents(bounty_pool)}: they must add up to the cent ({side})."
+            _(
+                "The envelopes hold {amount} but the bounty money collected is "
+                "{amount2}: they must add up to the cent ({side})."
+            ).format(
+                amount=format_cents(self.envelope_total),
+                amount2=format_cents(bounty_pool),
+                side=side,
+            )
         )

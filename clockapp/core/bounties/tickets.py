@@ -25,6 +25,7 @@ from enum import StrEnum
 from clockapp.core.bounties.rules import BountyError
 from clockapp.core.money.amounts import allocate, check_cents, format_cents
 from clockapp.core.payout_text import ordinal
+from clockapp.i18n import gettext as _
 
 
 class LeftoverRule(StrEnum):
@@ -63,10 +64,14 @@ class Ticket:
 
     def __post_init__(self) -> None:
         if isinstance(self.place, bool) or not isinstance(self.place, int) or self.place < 1:
-            raise BountyError(f"A ticket is paid for a place 1 or more, not {self.place!r}.")
+            raise BountyError(
+                _("A ticket is paid for a place 1 or more, not {place!r}.").format(place=self.place)
+            )
         check_cents(self.value, f"The ticket for place {self.place}", minimum=1)
         if not self.description.strip():
-            raise BountyError(f"Say what the ticket for place {self.place} is a seat in.")
+            raise BountyError(
+                _("Say what the ticket for place {place} is a seat in.").format(place=self.place)
+            )
 
 
 @dataclass(frozen=True)
@@ -110,17 +115,23 @@ def apply_tickets(
     for ticket in tickets:
         if ticket.place > len(amounts):
             raise BountyError(
-                f"The ticket for place {ticket.place} is for a place the payout table does not "
-                f"pay ({len(amounts)} paid)."
+                _(
+                    "The ticket for place {place} is for a place the payout table does not "
+                    "pay ({count} paid)."
+                ).format(place=ticket.place, count=len(amounts))
             )
         if ticket.place in by_place:
-            raise BountyError(f"Place {ticket.place} has two tickets: keep one.")
+            raise BountyError(
+                _("Place {place} has two tickets: keep one.").format(place=ticket.place)
+            )
         by_place[ticket.place] = ticket
     worth = sum(t.value for t in by_place.values())
     if worth > pool:
         raise BountyError(
-            f"The tickets are worth {format_cents(worth)}, more than the prize pool "
-            f"({format_cents(pool)}): lower their values or pay fewer places with tickets."
+            _(
+                "The tickets are worth {amount}, more than the prize pool "
+                "({amount2}): lower their values or pay fewer places with tickets."
+            ).format(amount=format_cents(worth), amount2=format_cents(pool))
         )
     if not by_place:
         return tuple(PlacePrize(p, a) for p, a in enumerate(amounts, start=1))

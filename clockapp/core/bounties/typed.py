@@ -12,6 +12,7 @@ from clockapp.core.bounties.rules import BountyError
 from clockapp.core.bounties.tickets import Ticket
 from clockapp.core.money.amounts import parse_amount, typed_amount
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 
 _COUNT = re.compile(r"^\s*(\d+)\s*[x×*]\s*(.+)$", re.IGNORECASE)
 #: More envelopes than any room hands out (a typo such as "1000 x 5" is caught here).
@@ -39,12 +40,14 @@ def parse_envelopes(text: str, symbol: str = "$") -> tuple[int, ...]:
             raise BountyError(str(error)) from error
         if count < 1 or len(amounts) + count > MAX_ENVELOPES:
             raise BountyError(
-                f"Envelope item {number} ({item!r}): between 1 and {MAX_ENVELOPES} envelopes "
-                "in all."
+                _(
+                    "Envelope item {number} ({item!r}): between 1 and {MAX_ENVELOPES} "
+                    "envelopes in all."
+                ).format(number=number, item=item, MAX_ENVELOPES=MAX_ENVELOPES)
             )
         amounts.extend([amount] * count)
     if not amounts:
-        raise BountyError("Enter the envelopes' amounts (for example: 100; 2 x 50; 4 x 25).")
+        raise BountyError(_("Enter the envelopes' amounts (for example: 100; 2 x 50; 4 x 25)."))
     return tuple(sorted(amounts, reverse=True))
 
 
@@ -75,8 +78,10 @@ def parse_tickets(text: str, symbol: str = "$") -> tuple[Ticket, ...]:
         parts = [p.strip() for p in line.split(";", 2)]
         if len(parts) != 3 or not parts[0].isdigit():
             raise BountyError(
-                f"Ticket line {number} ({line.strip()!r}): write place; value; what it is a "
-                "seat in (for example: 1; 200; League final seat)."
+                _(
+                    "Ticket line {number} ({line!r}): write place; value; what it is a seat "
+                    "in (for example: 1; 200; League final seat)."
+                ).format(number=number, line=line.strip())
             )
         try:
             value = parse_amount(

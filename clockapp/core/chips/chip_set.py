@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from clockapp import formats
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 
 
 class ChipError(ValidationError):
@@ -65,16 +67,26 @@ class Denomination:
     def __post_init__(self) -> None:
         if isinstance(self.value, bool) or not isinstance(self.value, int) or self.value <= 0:
             raise ChipError(
-                f"Chip value {self.value!r}: a chip must be worth a whole number above 0."
+                _("Chip value {value!r}: a chip must be worth a whole number above 0.").format(
+                    value=self.value
+                )
             )
         if self.value > MAX_CHIP_VALUE:
             raise ChipError(
-                f"Chip value {self.value:,}: a chip is worth at most T{MAX_CHIP_VALUE:,}."
+                _("Chip value {value}: a chip is worth at most T{MAX_CHIP_VALUE}.").format(
+                    value=formats.number(self.value), MAX_CHIP_VALUE=formats.number(MAX_CHIP_VALUE)
+                )
             )
         if not self.color.strip():
-            raise ChipError(f"Chip T{self.value}: give the chip a color name.")
+            raise ChipError(
+                _("Chip T{value}: give the chip a color name.").format(value=self.value)
+            )
         if len(self.hex) != 7 or self.hex[0] != "#" or not set(self.hex[1:]) <= _HEX_DIGITS:
-            raise ChipError(f"Chip T{self.value}: color {self.hex!r} is not a #RRGGBB color.")
+            raise ChipError(
+                _("Chip T{value}: color {hex!r} is not a #RRGGBB color.").format(
+                    value=self.value, hex=self.hex
+                )
+            )
 
     @property
     def label(self) -> str:
@@ -113,24 +125,31 @@ class ChipSet:
 
     def __post_init__(self) -> None:
         if not self.denominations:
-            raise ChipError("Chip set: add at least one denomination.")
+            raise ChipError(_("Chip set: add at least one denomination."))
         values = [d.value for d in self.denominations]
         if len(set(values)) != len(values):
             duplicate = next(v for v in values if values.count(v) > 1)
-            raise ChipError(f"Chip set: T{duplicate:,} is listed twice.")
+            raise ChipError(
+                _("Chip set: T{duplicate} is listed twice.").format(
+                    duplicate=formats.number(duplicate)
+                )
+            )
         if values != sorted(values):
-            raise ChipError("Chip set: list the denominations from the smallest to the largest.")
+            raise ChipError(_("Chip set: list the denominations from the smallest to the largest."))
         if self.owned is not None:
             if len(self.owned) != len(self.denominations):
                 raise ChipError(
-                    f"Chip set: {len(self.owned)} counts given for "
-                    f"{len(self.denominations)} denominations."
+                    _("Chip set: {count} counts given for {count2} denominations.").format(
+                        count=len(self.owned), count2=len(self.denominations)
+                    )
                 )
             for denomination, count in zip(self.denominations, self.owned, strict=True):
                 if isinstance(count, bool) or not isinstance(count, int) or count < 0:
                     raise ChipError(
-                        f"Chip set: the number of {denomination.label} chips owned must be 0 "
-                        f"or more (got {count!r})."
+                        _(
+                            "Chip set: the number of {label} chips owned must be 0 or more (got "
+                            "{count!r})."
+                        ).format(label=denomination.label, count=count)
                     )
 
     @classmethod
@@ -148,14 +167,22 @@ class ChipSet:
         for value in values:
             if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
                 raise ChipError(
-                    f"Chip value {value!r}: a chip must be worth a whole number above 0."
+                    _("Chip value {value!r}: a chip must be worth a whole number above 0.").format(
+                        value=value
+                    )
                 )
             if value > MAX_CHIP_VALUE:
                 raise ChipError(
-                    f"Chip value {value:,}: a chip is worth at most T{MAX_CHIP_VALUE:,}."
+                    _("Chip value {value}: a chip is worth at most T{MAX_CHIP_VALUE}.").format(
+                        value=formats.number(value), MAX_CHIP_VALUE=formats.number(MAX_CHIP_VALUE)
+                    )
                 )
         if owned is not None and len(owned) != len(values):
-            raise ChipError(f"Chip set: {len(owned)} counts given for {len(values)} denominations.")
+            raise ChipError(
+                _("Chip set: {count} counts given for {count2} denominations.").format(
+                    count=len(owned), count2=len(values)
+                )
+            )
         order = sorted(range(len(values)), key=lambda i: values[i])
         custom = 0
         denominations = []
@@ -177,7 +204,9 @@ class ChipSet:
             if d.value == value:
                 return d
         raise ChipError(
-            f"Chip set has no T{value:,} chip (it has {chip_values_text(self.values)})."
+            _("Chip set has no T{value} chip (it has {chip_values_text}).").format(
+                value=formats.number(value), chip_values_text=chip_values_text(self.values)
+            )
         )
 
     def owned_of(self, value: int) -> int | None:
@@ -188,7 +217,9 @@ class ChipSet:
             if d.value == value:
                 return count
         raise ChipError(
-            f"Chip set has no T{value:,} chip (it has {chip_values_text(self.values)})."
+            _("Chip set has no T{value} chip (it has {chip_values_text}).").format(
+                value=formats.number(value), chip_values_text=chip_values_text(self.values)
+            )
         )
 
     def with_owned(self, owned: Sequence[int] | None) -> ChipSet:

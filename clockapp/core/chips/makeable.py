@@ -12,12 +12,15 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from clockapp.core.chips.chip_set import ChipError
+from clockapp.i18n import gettext as _
 
 
 def normalise_values(denominations: Iterable[int]) -> tuple[int, ...]:
     values = tuple(sorted({int(d) for d in denominations}))
     if values and values[0] <= 0:
-        raise ChipError(f"Chip value {values[0]}: a chip must be worth more than 0.")
+        raise ChipError(
+            _("Chip value {values}: a chip must be worth more than 0.").format(values=values[0])
+        )
     return values
 
 

@@ -9,8 +9,10 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from clockapp import formats
 from clockapp.core.chips.chip_set import ChipError, ChipSet
 from clockapp.core.chips.stacks import StackBreakdown, rebuy_breakdown
+from clockapp.i18n import gettext as _
 
 
 @dataclass(frozen=True)
@@ -62,7 +64,12 @@ class ChipsNeeded:
     def warnings(self) -> tuple[str, ...]:
         """One sentence per short denomination."""
         return tuple(
-            f"You need {n.total:,} x T{n.value:,} chips but own {n.owned:,}: {n.shortfall:,} short."
+            _("You need {total} x T{value} chips but own {owned}: {shortfall} short.").format(
+                total=formats.number(n.total),
+                value=formats.number(n.value),
+                owned=formats.number(n.owned or 0),
+                shortfall=formats.number(n.shortfall),
+            )
             for n in self.short
         )
 
@@ -71,7 +78,7 @@ class ChipsNeeded:
         for need in self.needs:
             if need.value == value:
                 return need
-        raise ChipError(f"No chips of T{value:,} are needed.")
+        raise ChipError(_("No chips of T{value} are needed.").format(value=formats.number(value)))
 
 
 def chips_needed(
@@ -107,9 +114,13 @@ def chips_needed(
     [(5, 110), (25, 110)]
     """
     if players < 0 or rebuys < 0 or addons < 0:
-        raise ChipError("Chips needed: players, rebuys and add-ons must be 0 or more.")
+        raise ChipError(_("Chips needed: players, rebuys and add-ons must be 0 or more."))
     if not 0 <= spare_percent <= 100:
-        raise ChipError(f"Spares: {spare_percent}% is not between 0% and 100%.")
+        raise ChipError(
+            _("Spares: {spare_percent}% is not between 0% and 100%.").format(
+                spare_percent=spare_percent
+            )
+        )
     pool = chip_set.values if chip_set is not None else starting.values
     rebuy = rebuy if rebuy is not None else rebuy_breakdown(starting.total, pool)
     addon = addon if addon is not None else rebuy

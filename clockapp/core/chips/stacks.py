@@ -11,8 +11,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from clockapp import formats
 from clockapp.core.chips.chip_set import STANDARD_COLORS, ChipError, ChipSet, chip_values_text
 from clockapp.core.chips.makeable import can_make, normalise_values
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 
 
 @dataclass(frozen=True)
@@ -29,10 +32,14 @@ class StackBreakdown:
     def __post_init__(self) -> None:
         values = [v for v, _ in self.parts]
         if values != sorted(set(values), reverse=True):
-            raise ChipError("Stack: list each chip once, the largest value first.")
+            raise ChipError(_("Stack: list each chip once, the largest value first."))
         for value, count in self.parts:
             if value <= 0 or count <= 0:
-                raise ChipError(f"Stack: T{value:,} x {count} is not a valid line.")
+                raise ChipError(
+                    _("Stack: T{value} x {count} is not a valid line.").format(
+                        value=formats.number(value), count=count
+                    )
+                )
 
     @property
     def total(self) -> int:
@@ -171,7 +178,11 @@ def stack_breakdown(
     """
     values = chip_set.values if isinstance(chip_set, ChipSet) else normalise_values(chip_set)
     if starting_stack <= 0:
-        raise ChipError(f"Starting stack T{starting_stack:,}: a stack must be worth more than 0.")
+        raise ChipError(
+            _("Starting stack T{starting_stack}: a stack must be worth more than 0.").format(
+                starting_stack=formats.number(starting_stack)
+            )
+        )
     amounts = tuple(must_make)
     usable = [v for v in values if v <= starting_stack]
 
@@ -199,10 +210,16 @@ def stack_breakdown(
     if best is None:
         needed = f" and pay {chip_values_text(amounts)}" if amounts else ""
         raise ChipError(
-            f"Starting stack T{starting_stack:,}: cannot be made{needed} with the chips "
-            f"{chip_values_text(values)}."
+            _(
+                "Starting stack T{starting_stack}: cannot be made{needed} with the chips "
+                "{chip_values_text}."
+            ).format(
+                starting_stack=formats.number(starting_stack),
+                needed=needed,
+                chip_values_text=chip_values_text(values),
+            )
         )
-    _, window, counts = best
+    _unused, window, counts = best
     return StackBreakdown(tuple(zip(window, counts, strict=True)))
 
 
@@ -235,15 +252,35 @@ def thin_stack_warning(
     unused = [v for v in values if v < smallest]
     standard = [v for v in STANDARD_COLORS if v < smallest]
     if unused:
-        advice = f"use the T{max(unused):,} chips too for a real stack"
+        text = ngettext(
+            "A starting stack of T{total} from {used} chips is only {count} chip; use the "
+            "T{chip} chips too for a real stack.",
+            "A starting stack of T{total} from {used} chips is only {count} chips; use the "
+            "T{chip} chips too for a real stack.",
+            count,
+        )
+        chip = max(unused)
     elif standard:
-        advice = f"add a smaller denomination (T{max(standard):,}) for a real stack"
+        text = ngettext(
+            "A starting stack of T{total} from {used} chips is only {count} chip; add a "
+            "smaller denomination (T{chip}) for a real stack.",
+            "A starting stack of T{total} from {used} chips is only {count} chips; add a "
+            "smaller denomination (T{chip}) for a real stack.",
+            count,
+        )
+        chip = max(standard)
     else:
-        advice = "a larger starting stack would feel like a real stack"
-    used = "/".join(f"T{v:,}" for v in sorted(breakdown.values))
-    return (
-        f"A starting stack of T{breakdown.total:,} from {used} chips is only {count} "
-        f"chip{'s' if count != 1 else ''}; {advice}."
+        text = ngettext(
+            "A starting stack of T{total} from {used} chips is only {count} chip; a larger "
+            "starting stack would feel like a real stack.",
+            "A starting stack of T{total} from {used} chips is only {count} chips; a larger "
+            "starting stack would feel like a real stack.",
+            count,
+        )
+        chip = 0
+    used = "/".join(f"T{formats.number(v)}" for v in sorted(breakdown.values))
+    return text.format(
+        total=formats.number(breakdown.total), used=used, count=count, chip=formats.number(chip)
     )
 
 
@@ -284,11 +321,17 @@ def rebuy_breakdown(stack: int, chip_set: ChipSet | Iterable[int]) -> StackBreak
     """
     values = chip_set.values if isinstance(chip_set, ChipSet) else normalise_values(chip_set)
     if stack <= 0:
-        raise ChipError(f"Rebuy stack T{stack:,}: a stack must be worth more than 0.")
+        raise ChipError(
+            _("Rebuy stack T{stack}: a stack must be worth more than 0.").format(
+                stack=formats.number(stack)
+            )
+        )
     counts = _fewest_chips(stack, values)
     if counts is None:
         raise ChipError(
-            f"Rebuy stack T{stack:,}: cannot be made with the chips {chip_values_text(values)}."
+            _("Rebuy stack T{stack}: cannot be made with the chips {chip_values_text}.").format(
+                stack=formats.number(stack), chip_values_text=chip_values_text(values)
+            )
         )
     parts = tuple((v, c) for v, c in zip(values, counts, strict=True) if c)
     return StackBreakdown(tuple(reversed(parts)))

@@ -20,6 +20,7 @@ from clockapp.core.clock.state import (
 )
 from clockapp.core.clock.timeline import effective_time, settle, signed_remaining
 from clockapp.core.structure import Level, Structure, item_name
+from clockapp.i18n import gettext as _
 
 
 def format_clock(ms: int) -> str:
@@ -139,7 +140,7 @@ def _message(
     # reads local time, which the windows add where they show the hard end.
     name = item_name(structure, index)
     if status is ClockStatus.STOPPED_BY_HARD_END:
-        return "Play stopped at the hard end: finishing places go by chip count."
+        return _("Play stopped at the hard end: finishing places go by chip count.")
     if overtime:
         state = "paused in overtime" if status is ClockStatus.PAUSED else "overtime"
         return (
@@ -147,9 +148,9 @@ def _message(
             f"(+{format_clock(overtime)})."
         )
     if status is ClockStatus.NOT_STARTED:
-        return "Not started."
+        return _("Not started.")
     if status is ClockStatus.PAUSED:
-        return "Paused."
+        return _("Paused.")
     if warning and ms_to_hard_end is not None:
-        return f"Play stops at the hard end in {format_clock(ms_to_hard_end)}."
+        return _("Play stops at the hard end in {time}.").format(time=format_clock(ms_to_hard_end))
     return ""

@@ -13,6 +13,7 @@ from enum import StrEnum
 
 from clockapp.core.structure import Item, Level
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 
 MS = timedelta(milliseconds=1)
 ONE_MINUTE_MS = 60_000
@@ -51,7 +52,11 @@ class EventKind(StrEnum):
 
 def _check_time(value: datetime, what: str) -> datetime:
     if value.tzinfo is None or value.utcoffset() is None:
-        raise ClockError(f"{what} must carry a time zone (UTC), got a naive time {value}.")
+        raise ClockError(
+            _("{what} must carry a time zone (UTC), got a naive time {value}.").format(
+                what=what, value=value
+            )
+        )
     return value
 
 
@@ -108,16 +113,18 @@ class ClockState:
 
     def __post_init__(self) -> None:
         if isinstance(self.index, bool) or not isinstance(self.index, int) or self.index < 0:
-            raise ClockError(f"Clock: item index {self.index!r} must be 0 or more.")
+            raise ClockError(
+                _("Clock: item index {index!r} must be 0 or more.").format(index=self.index)
+            )
         if self.running:
             if self.ends_at is None:
-                raise ClockError("A running clock needs the time its level ends.")
+                raise ClockError(_("A running clock needs the time its level ends."))
             if self.remaining_ms is not None:
-                raise ClockError("A running clock keeps its end time, not the time left.")
+                raise ClockError(_("A running clock keeps its end time, not the time left."))
             if not self.started:
-                raise ClockError("A running clock must have been started.")
+                raise ClockError(_("A running clock must have been started."))
         elif self.ends_at is not None:
-            raise ClockError("A paused clock keeps the time left, not an end time.")
+            raise ClockError(_("A paused clock keeps the time left, not an end time."))
         for name in ("ends_at", "hard_end", "entered_at"):
             value = getattr(self, name)
             if value is not None:
@@ -125,7 +132,11 @@ class ClockState:
         if self.remaining_ms is not None and (
             isinstance(self.remaining_ms, bool) or not isinstance(self.remaining_ms, int)
         ):
-            raise ClockError(f"Clock: time left {self.remaining_ms!r} must be whole milliseconds.")
+            raise ClockError(
+                _("Clock: time left {remaining_ms!r} must be whole milliseconds.").format(
+                    remaining_ms=self.remaining_ms
+                )
+            )
 
 
 @dataclass(frozen=True)

@@ -18,13 +18,15 @@ from clockapp.core.clock.state import (
     to_ms,
 )
 from clockapp.core.structure import Structure
+from clockapp.i18n import gettext as _
 
 
 def check_structure(state: ClockState, structure: Structure) -> None:
     if state.index >= len(structure.levels):
         raise ClockError(
-            f"The clock is on item {state.index + 1} but structure {structure.name!r} has only "
-            f"{len(structure.levels)} items."
+            _("The clock is on item {value} but structure {name!r} has only {count} items.").format(
+                value=state.index + 1, name=structure.name, count=len(structure.levels)
+            )
         )
 
 
@@ -77,8 +79,9 @@ def move_to(state: ClockState, structure: Structure, at: datetime, index: int) -
     """The clock on item `index` with its full time, running on if it was running."""
     if not 0 <= index < len(structure.levels):
         raise ClockError(
-            f"There is no item {index + 1}: structure {structure.name!r} has "
-            f"{len(structure.levels)} items."
+            _("There is no item {value}: structure {name!r} has {count} items.").format(
+                value=index + 1, name=structure.name, count=len(structure.levels)
+            )
         )
     full = timedelta(milliseconds=duration_ms(structure.levels[index]))
     entered = at if state.started else None
@@ -91,4 +94,4 @@ def require_not_stopped(state: ClockState, now: datetime) -> None:
     if state.hard_end is not None and to_ms(now) >= state.hard_end:
         # No wall-clock time here: the engine knows only UTC, people read local time (the
         # windows put the hard end's local time next to this).
-        raise ClockError("Play was stopped by the hard end; move or clear the hard end first.")
+        raise ClockError(_("Play was stopped by the hard end; move or clear the hard end first."))

@@ -29,6 +29,7 @@ from clockapp.core.clock.timeline import (
     skip_empty,
 )
 from clockapp.core.structure import Structure, item_name
+from clockapp.i18n import gettext as _
 
 
 def start(state: ClockState, structure: Structure, now: datetime) -> ClockState:
@@ -42,7 +43,7 @@ def start(state: ClockState, structure: Structure, now: datetime) -> ClockState:
     """
     check_structure(state, structure)
     if state.started:
-        raise ClockError("The clock has already started; use pause and resume.")
+        raise ClockError(_("The clock has already started; use pause and resume."))
     require_not_stopped(state, now)
     at = to_ms(now)
     left = signed_remaining(state, structure, at)
@@ -67,7 +68,7 @@ def pause(state: ClockState, structure: Structure, now: datetime) -> ClockState:
     900000
     """
     if not state.running:
-        raise ClockError("The clock is not running.")
+        raise ClockError(_("The clock is not running."))
     at = effective_time(state, now)
     settled = settle(state, structure, at)
     left = signed_remaining(settled, structure, at)
@@ -78,9 +79,9 @@ def resume(state: ClockState, structure: Structure, now: datetime) -> ClockState
     """Let a paused clock run on from where it stopped."""
     check_structure(state, structure)
     if not state.started:
-        raise ClockError("The clock has not started yet; start it first.")
+        raise ClockError(_("The clock has not started yet; start it first."))
     if state.running:
-        raise ClockError("The clock is already running.")
+        raise ClockError(_("The clock is already running."))
     require_not_stopped(state, now)
     at = to_ms(now)
     left = signed_remaining(state, structure, at)
@@ -111,7 +112,7 @@ def next_item(state: ClockState, structure: Structure, now: datetime) -> ClockSt
     settled = settle(state, structure, at)
     if settled.index >= len(structure.levels) - 1:
         raise ClockError(
-            "This is the last level: there is no next one (the clock goes into overtime)."
+            _("This is the last level: there is no next one (the clock goes into overtime).")
         )
     return move_to(settled, structure, at, settled.index + 1)
 
@@ -121,7 +122,7 @@ def previous_item(state: ClockState, structure: Structure, now: datetime) -> Clo
     at = effective_time(state, now)
     settled = settle(state, structure, at)
     if settled.index == 0:
-        raise ClockError("This is the first level: there is no previous one.")
+        raise ClockError(_("This is the first level: there is no previous one."))
     return move_to(settled, structure, at, settled.index - 1)
 
 
@@ -146,7 +147,7 @@ def add_time(state: ClockState, structure: Structure, now: datetime, ms: int) ->
     1140000
     """
     if isinstance(ms, bool) or not isinstance(ms, int):
-        raise ClockError(f"Time to add must be whole milliseconds (got {ms!r}).")
+        raise ClockError(_("Time to add must be whole milliseconds (got {ms!r}).").format(ms=ms))
     at = effective_time(state, now)
     settled = settle(state, structure, at)
     left = max(0, max(0, signed_remaining(settled, structure, at)) + ms)
@@ -184,7 +185,9 @@ def set_hard_end(
         if settled.running and hard_end <= to_ms(now):
             ago = format_clock(ms_between(hard_end, to_ms(now)))
             raise ClockError(
-                f"That hard end is already past (by {ago}); choose a later time, or clear it."
+                _(
+                    "That hard end is already past (by {ago}); choose a later time, or clear it."
+                ).format(ago=ago)
             )
     return replace(settled, hard_end=hard_end)
 
@@ -208,11 +211,15 @@ def apply_structure_edit(
         for i in range(current):
             if i >= len(new.levels) or new.levels[i] != old.levels[i]:
                 raise ClockError(
-                    f"{item_name(old, i)} has already been played and cannot be changed "
-                    f"(the clock is on {item_name(old, current)})."
+                    _(
+                        "{item_name} has already been played and cannot be changed (the clock is "
+                        "on {item_name2})."
+                    ).format(item_name=item_name(old, i), item_name2=item_name(old, current))
                 )
         raise ClockError(
-            f"The current item ({item_name(old, current)}) cannot be removed while it is played."
+            _("The current item ({item_name}) cannot be removed while it is played.").format(
+                item_name=item_name(old, current)
+            )
         )
     old_ms = duration_ms(old.levels[current])
     new_ms = duration_ms(new.levels[current])

@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import StrEnum
 
+from clockapp import formats
 from clockapp.core.chips import ChipError, ChipSet
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 
 
 class GeneratorError(ValidationError):
@@ -42,9 +44,17 @@ MAX_SPARE_PERCENT = 100
 def _check_positive(value: int, what: str, minimum: int = 1, maximum: int | None = None) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
         bound = "above 0" if minimum == 1 else f"{minimum} or more"
-        raise GeneratorError(f"{what} must be a whole number {bound} (got {value!r}).")
+        raise GeneratorError(
+            _("{what} must be a whole number {bound} (got {value!r}).").format(
+                what=what, bound=bound, value=value
+            )
+        )
     if maximum is not None and value > maximum:
-        raise GeneratorError(f"{what} must be at most {maximum:,} (got {value:,}).")
+        raise GeneratorError(
+            _("{what} must be at most {maximum} (got {value}).").format(
+                what=what, maximum=formats.number(maximum), value=formats.number(value)
+            )
+        )
 
 
 def check_inputs(
@@ -91,13 +101,23 @@ def check_inputs(
     _check_positive(spare_percent, "Spares (%)", 0, MAX_SPARE_PERCENT)
     if duration_minutes < level_minutes:
         raise GeneratorError(
-            f"Time budget: {duration_minutes} minutes is shorter than one level "
-            f"({level_minutes} minutes)."
+            _(
+                "Time budget: {duration_minutes} minutes is shorter than one level "
+                "({level_minutes} minutes)."
+            ).format(duration_minutes=duration_minutes, level_minutes=level_minutes)
         )
     if isinstance(extra_levels, bool) or not isinstance(extra_levels, int):
-        raise GeneratorError(f"Extra levels must be a whole number (got {extra_levels!r}).")
+        raise GeneratorError(
+            _("Extra levels must be a whole number (got {extra_levels!r}).").format(
+                extra_levels=extra_levels
+            )
+        )
     if not 3 <= extra_levels <= 5:
-        raise GeneratorError(f"Extra levels: {extra_levels} is not between 3 and 5.")
+        raise GeneratorError(
+            _("Extra levels: {extra_levels} is not between 3 and 5.").format(
+                extra_levels=extra_levels
+            )
+        )
     if antes_from_level is not None:
         _check_positive(antes_from_level, "Antes from level", 1, MAX_LEVEL_NUMBER)
     ante_style = AnteStyle(ante_style)

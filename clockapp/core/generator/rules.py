@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from clockapp import formats
 from clockapp.core.blinds import (
     RETIRE_FACTOR,
     blind_grid,
@@ -36,6 +37,7 @@ from clockapp.core.chips.chip_fit import fitting_breakdown
 from clockapp.core.generator.inputs import AnteStyle, GeneratorError, check_inputs
 from clockapp.core.generator.suggestion import SuggestedStructure
 from clockapp.core.structure import MAX_AMOUNT, Break, Item, Level, Structure
+from clockapp.i18n import gettext as _
 
 #: The planned last big blind, as a share of all chips in play (percent).
 LAST_BIG_BLIND_PERCENT = 5
@@ -149,9 +151,13 @@ def suggest_structure(
     handy = [o for o in options if STACK_CHIPS_MIN <= o[1].chip_count <= STACK_CHIPS_MAX]
     if not options:
         raise GeneratorError(
-            f"Starting stack T{starting_stack:,} cannot be made with the chips "
-            f"{', '.join(f'T{v:,}' for v in chip_set.values)} together with a first small "
-            "blind and big blind."
+            _(
+                "Starting stack T{starting_stack} cannot be made with the chips {join} "
+                "together with a first small blind and big blind."
+            ).format(
+                starting_stack=formats.number(starting_stack),
+                join=", ".join(f"T{v:,}" for v in chip_set.values),
+            )
         )
     first_sb, breakdown = handy[-1] if handy else options[0]
     if not inside:

@@ -39,6 +39,7 @@ from clockapp.core.money.ledger import LedgerError, RowKind
 from clockapp.core.money.till import Bust, Reg, Till
 from clockapp.core.money.view import guard_payments
 from clockapp.core.registration import RegistrationStatus
+from clockapp.i18n import gettext as _
 
 
 def new_registration(
@@ -110,7 +111,7 @@ def sale(
                 station=station,
             )
         )
-    settle_change, _ = settled(applied(till, change))
+    settle_change, _unused = settled(applied(till, change))
     change = change.then(settle_change)
     # A late entry can reopen a finished field: a winner already paid would be overpaid.
     guard_payments(applied(till, change))
@@ -131,7 +132,9 @@ def reversal(
     before = broken_busts(till)
     if kind is RowKind.VOID:
         if target is None:
-            raise LedgerError(f"Ledger row {row_id} is not in this tournament's ledger.")
+            raise LedgerError(
+                _("Ledger row {row_id} is not in this tournament's ledger.").format(row_id=row_id)
+            )
         change = append(
             till,
             now,
@@ -143,7 +146,9 @@ def reversal(
         )
     else:
         if target is None or not target.kind.is_entry:
-            raise LedgerError(f"Ledger row {row_id} is not an entry of this tournament.")
+            raise LedgerError(
+                _("Ledger row {row_id} is not an entry of this tournament.").format(row_id=row_id)
+            )
         assert target.split is not None
         change = append(
             till,
@@ -158,7 +163,7 @@ def reversal(
         )
     reversed_till = applied(till, change)
     guard_busts(reversed_till, before)  # a bust on the entry's chips, a knockout by one taken out
-    settle_change, _ = settled(reversed_till)
+    settle_change, _unused = settled(reversed_till)
     change = change.then(settle_change)
     guard_payments(applied(till, change))
     return change
@@ -211,7 +216,7 @@ def hand_busts(
         change = change.then(
             knockout(applied(till, change), bust_input, bust, stacks, level, players_left=left)
         )
-    settle_change, _ = settled(applied(till, change))
+    settle_change, _unused = settled(applied(till, change))
     return change.then(settle_change)
 
 
@@ -251,7 +256,7 @@ def knockout(
         # Sealed here (also for a box drawn from before the seal was kept).
         change = replace(change, sealed_row=max((row.row_id for row in till.rows), default=0))
     credited = applied(till, change)
-    envelopes, _ = mystery_envelopes(credited)
+    envelopes, _unused = mystery_envelopes(credited)
     box = mystery_box(credited)
     number = max((d.number for d in book.draws), default=0) + 1
     index = draw_envelope(rules.seed, number, box)

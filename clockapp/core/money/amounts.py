@@ -210,7 +210,7 @@ def typed_amount(cents: int) -> str:
 def format_cents(
     cents: int,
     *,
-    symbol: str = "$",
+    symbol: str | None = None,
     symbol_after: bool = False,
     trim_zero_cents: bool = False,
 ) -> str:
@@ -218,7 +218,8 @@ def format_cents(
 
     Args:
         cents: The amount in cents (negative amounts get a minus sign).
-        symbol: The currency sign or code ("" for none).
+        symbol: The currency sign or code ("" for none); by default the currency of the
+            tournament the action works on (`formats.using_currency`), else "$".
         symbol_after: Put the symbol after the number ("20.00 €") wherever the language puts it.
         trim_zero_cents: Drop the decimals of whole amounts (for the wall display: "$1,000").
 
@@ -231,8 +232,13 @@ def format_cents(
     '$1,000'
     >>> format_cents(2000, symbol="€", symbol_after=True)
     '20.00 €'
+    >>> with formats.using_currency("CHF"):
+    ...     format_cents(2533)
+    '25.33 CHF'
     """
     _require_int(cents, "cents")
+    if symbol is None:
+        symbol = formats.current_currency()
     if symbol_after and symbol:
         number = formats.money(cents, "", trim_zero_cents=trim_zero_cents)
         return f"{number} {symbol}"
@@ -293,25 +299,37 @@ def allocate(
     _require_int(total, "total")
     _require_int(unit, "unit")
     if total < 0:
-        raise ValidationError(f"Cannot split a negative amount ({format_cents(total)}).")
+        raise ValidationError(
+            _("Cannot split a negative amount ({amount}).").format(amount=format_cents(total))
+        )
     if unit < 1:
-        raise ValidationError(f"The rounding unit must be at least 1 cent, not {unit}.")
+        raise ValidationError(
+            _("The rounding unit must be at least 1 cent, not {unit}.").format(unit=unit)
+        )
     if not weights:
-        raise ValidationError("Cannot split an amount between nobody (no weights given).")
+        raise ValidationError(_("Cannot split an amount between nobody (no weights given)."))
     shares: list[Fraction] = []
     for index, weight in enumerate(weights):
         if isinstance(weight, bool) or not isinstance(weight, int | Fraction):
             raise ValidationError(
-                f"Weight {index + 1} must be a whole number or a Fraction, not {weight!r}."
+                _("Weight {value} must be a whole number or a Fraction, not {weight!r}.").format(
+                    value=index + 1, weight=weight
+                )
             )
         if weight < 0:
-            raise ValidationError(f"Weight {index + 1} is negative ({weight}).")
+            raise ValidationError(
+                _("Weight {value} is negative ({weight}).").format(value=index + 1, weight=weight)
+            )
         shares.append(Fraction(weight))
     weight_sum = sum(shares, Fraction(0))
     if weight_sum == 0:
-        raise ValidationError("Cannot split an amount when every weight is zero.")
+        raise ValidationError(_("Cannot split an amount when every weight is zero."))
     if not 0 <= leftover_to < len(shares):
-        raise ValidationError(f"leftover_to={leftover_to} is not one of the {len(shares)} parts.")
+        raise ValidationError(
+            _("leftover_to={leftover_to} is not one of the {count} parts.").format(
+                leftover_to=leftover_to, count=len(shares)
+            )
+        )
     units, leftover = divmod(total, unit)
     quotas = [share * units / weight_sum for share in shares]
     floors = [quota.numerator // quota.denominator for quota in quotas]
@@ -328,7 +346,11 @@ def allocate(
 def _require_int(value: object, name: str) -> None:
     """Refuse floats and bools where an int of cents is expected (a float would lose cents)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValidationError(f"{name} must be a whole number of cents, not {value!r}.")
+        raise ValidationError(
+            _("{name} must be a whole number of cents, not {value!r}.").format(
+                name=name, value=value
+            )
+        )
 
 
 def check_cents(value: object, what: str, *, minimum: int = 0) -> int:
@@ -349,11 +371,23 @@ def check_cents(value: object, what: str, *, minimum: int = 0) -> int:
     clockapp.errors.ValidationError: The buy-in must be at most $10,000,000,000.00, not $100,000,000,000.00.
     """  # noqa: E501 - a doctest's expected output cannot be wrapped
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValidationError(f"{what} must be a whole number of cents, not {value!r}.")
+        raise ValidationError(
+            _("{what} must be a whole number of cents, not {value!r}.").format(
+                what=what, value=value
+            )
+        )
     if value < minimum:
-        raise ValidationError(f"{what} must be {minimum} or more cents, not {value!r}.")
+        raise ValidationError(
+            _("{what} must be {minimum} or more cents, not {value!r}.").format(
+                what=what, minimum=minimum, value=value
+            )
+        )
     if value > MAX_AMOUNT_CENTS:
         raise ValidationError(
-            f"{what} must be at most {format_cents(MAX_AMOUNT_CENTS)}, not {format_cents(value)}."
+            _("{what} must be at most {amount}, not {amount2}.").format(
+                what=what,
+                amount=format_cents(MAX_AMOUNT_CENTS),
+                amount2=format_cents(value),
+            )
         )
     return value

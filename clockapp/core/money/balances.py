@@ -19,6 +19,7 @@ from clockapp.core.money.ledger import (
     LedgerRow,
     RowKind,
 )
+from clockapp.i18n import gettext as _
 
 
 @dataclass(frozen=True)
@@ -106,8 +107,9 @@ class _Fold:
         name = name or f"Ledger row {row.row_id} ({row.kind.value})"
         if self.last_id is not None and row.row_id <= self.last_id:
             raise LedgerError(
-                f"{name}: rows are appended in order; row {row.row_id} comes after row "
-                f"{self.last_id}."
+                _(
+                    "{name}: rows are appended in order; row {row_id} comes after row {last_id}."
+                ).format(name=name, row_id=row.row_id, last_id=self.last_id)
             )
         if row.kind is RowKind.VOID:
             self._void(row, name)
@@ -118,8 +120,14 @@ class _Fold:
             unpaid = self.totals["prize_pool"] - self.totals["paid_out"]
             if row.amount > unpaid:
                 raise LedgerError(
-                    f"{name}: the deal shares {format_cents(row.amount)} but only "
-                    f"{format_cents(unpaid)} of prize money is unpaid."
+                    _(
+                        "{name}: the deal shares {amount} but only {amount2} of "
+                        "prize money is unpaid."
+                    ).format(
+                        name=name,
+                        amount=format_cents(row.amount),
+                        amount2=format_cents(unpaid),
+                    )
                 )
         else:
             self._effect(row, +1)
@@ -133,21 +141,34 @@ class _Fold:
         assert row.target is not None  # guaranteed by LedgerRow validation
         target = self.rows.get(row.target)
         if target is None:
-            raise LedgerError(f"{name}: there is no earlier row {row.target} to void.")
+            raise LedgerError(
+                _("{name}: there is no earlier row {target} to void.").format(
+                    name=name, target=row.target
+                )
+            )
         if target.kind is RowKind.VOID:
             raise LedgerError(
-                f"{name}: row {target.row_id} is itself a void and cannot be voided; "
-                "record the original row again instead."
+                _(
+                    "{name}: row {row_id} is itself a void and cannot be voided; record the "
+                    "original row again instead."
+                ).format(name=name, row_id=target.row_id)
             )
         if target.row_id in self.voided_by:
             raise LedgerError(
-                f"{name}: row {target.row_id} was already voided by row "
-                f"{self.voided_by[target.row_id]}."
+                _("{name}: row {row_id} was already voided by row {voided_by}.").format(
+                    name=name, row_id=target.row_id, voided_by=self.voided_by[target.row_id]
+                )
             )
         if row.amount != target.amount:
             raise LedgerError(
-                f"{name}: a void repeats the amount of the row it reverses "
-                f"({format_cents(target.amount)}), not {format_cents(row.amount)}."
+                _(
+                    "{name}: a void repeats the amount of the row it reverses "
+                    "({amount}), not {amount2}."
+                ).format(
+                    name=name,
+                    amount=format_cents(target.amount),
+                    amount2=format_cents(row.amount),
+                )
             )
         refunds = [
             other.row_id
@@ -158,8 +179,9 @@ class _Fold:
         ]
         if refunds:
             raise LedgerError(
-                f"{name}: row {target.row_id} was refunded by row {refunds[0]}; "
-                "void the refund first."
+                _(
+                    "{name}: row {row_id} was refunded by row {refunds}; void the refund first."
+                ).format(name=name, row_id=target.row_id, refunds=refunds[0])
             )
         if target.kind is RowKind.REFUND:
             assert target.target is not None
@@ -178,16 +200,29 @@ class _Fold:
         assert row.split is not None
         entry = self.rows.get(row.target)
         if entry is None or not entry.kind.is_entry:
-            raise LedgerError(f"{name}: row {row.target} is not an earlier entry to refund.")
+            raise LedgerError(
+                _("{name}: row {target} is not an earlier entry to refund.").format(
+                    name=name, target=row.target
+                )
+            )
         if entry.row_id in self.voided_by:
             raise LedgerError(
-                f"{name}: entry row {entry.row_id} was voided by row "
-                f"{self.voided_by[entry.row_id]}; there is nothing to refund."
+                _(
+                    "{name}: entry row {row_id} was voided by row {voided_by}; there is "
+                    "nothing to refund."
+                ).format(name=name, row_id=entry.row_id, voided_by=self.voided_by[entry.row_id])
             )
         if row.player_id != entry.player_id:
             raise LedgerError(
-                f"{name}: entry row {entry.row_id} was paid by player {entry.player_id}, "
-                f"not player {row.player_id}."
+                _(
+                    "{name}: entry row {row_id} was paid by player {player_id}, not player "
+                    "{player_id2}."
+                ).format(
+                    name=name,
+                    row_id=entry.row_id,
+                    player_id=entry.player_id,
+                    player_id2=row.player_id,
+                )
             )
         assert entry.split is not None
         before = self.refunded.get(entry.row_id, EntryPrice(0))
@@ -203,8 +238,16 @@ class _Fold:
         ):
             if back > paid:
                 raise LedgerError(
-                    f"{name}: refunds of entry row {entry.row_id} would hand back "
-                    f"{format_cents(back)} of its {part}, but only {format_cents(paid)} was paid."
+                    _(
+                        "{name}: refunds of entry row {row_id} would hand back {amount} of "
+                        "its {part}, but only {amount2} was paid."
+                    ).format(
+                        name=name,
+                        row_id=entry.row_id,
+                        amount=format_cents(back),
+                        part=part,
+                        amount2=format_cents(paid),
+                    )
                 )
         self.refunded[entry.row_id] = after
         if after == entry.split:
@@ -248,13 +291,25 @@ class _Fold:
         t = self.totals
         if t["paid_out"] > t["prize_pool"]:
             raise LedgerError(
-                f"{name}: prizes paid ({format_cents(t['paid_out'])}) would be more than the "
-                f"prize pool ({format_cents(t['prize_pool'])}); that is more than is owed."
+                _(
+                    "{name}: prizes paid ({amount}) would be more than the prize pool "
+                    "({amount2}); that is more than is owed."
+                ).format(
+                    name=name,
+                    amount=format_cents(t["paid_out"]),
+                    amount2=format_cents(t["prize_pool"]),
+                )
             )
         if t["bounties_paid"] > t["bounty_pool"]:
             raise LedgerError(
-                f"{name}: bounties paid ({format_cents(t['bounties_paid'])}) would be more than "
-                f"the bounty money collected ({format_cents(t['bounty_pool'])})."
+                _(
+                    "{name}: bounties paid ({amount}) would be more than the bounty "
+                    "money collected ({amount2})."
+                ).format(
+                    name=name,
+                    amount=format_cents(t["bounties_paid"]),
+                    amount2=format_cents(t["bounty_pool"]),
+                )
             )
 
     def result(self) -> LedgerBalances:

@@ -11,6 +11,7 @@ from clockapp.core.money.entries import EntryPrice
 from clockapp.core.money.field import current_stack, lives, standing_busts, standing_entry_rows
 from clockapp.core.money.till import Till
 from clockapp.core.registration import RegistrationStatus
+from clockapp.i18n import gettext as _
 
 
 def knockouts(till: Till) -> list[Knockout]:
@@ -60,12 +61,16 @@ def late_entry(till: Till, price: EntryPrice) -> tuple[EntryPrice, str]:
     if rules.late_entries is LateEntryRule.POOL:
         pooled = EntryPrice(price.prize_pool + price.bounty, price.house_fee, 0)
         return pooled, (
-            f"Sold after the first mystery envelope was drawn: its {share} bounty goes to the "
-            "prize pool."
+            _(
+                "Sold after the first mystery envelope was drawn: its {share} bounty "
+                "goes to the prize pool."
+            ).format(share=share)
         )
     return price, (
-        f"Sold after the first mystery envelope was drawn: its bounty adds a {share} envelope "
-        "to the box."
+        _(
+            "Sold after the first mystery envelope was drawn: its bounty adds a "
+            "{share} envelope to the box."
+        ).format(share=share)
     )
 
 
@@ -120,9 +125,11 @@ def check_box(till: Till) -> None:
     pool = till.balances().bounty_pool
     if held != pool:
         raise BountyError(
-            f"The mystery envelopes were sealed at the first draw and hold {format_cents(held)}; "
-            f"this would leave {format_cents(pool)} of bounty money. Refund only the entry's "
-            "prize-pool part and fee, or leave it as it is."
+            _(
+                "The mystery envelopes were sealed at the first draw and hold "
+                "{amount}; this would leave {amount2} of bounty money. "
+                "Refund only the entry's prize-pool part and fee, or leave it as it is."
+            ).format(amount=format_cents(held), amount2=format_cents(pool))
         )
 
 
@@ -130,7 +137,7 @@ def winner_collects(till: Till, winner: int, settlement: BountySettlement) -> in
     """What the winner collects at the end: their own head (mystery: the envelopes left)."""
     rules = till.bounty.rules
     if rules.format is BountyFormat.MYSTERY:
-        envelopes, _ = mystery_envelopes(till)
+        envelopes, _unused = mystery_envelopes(till)
         return sum(envelopes[i] for i in mystery_box(till))
     row = current_stack(lives(till).get(winner, {}))
     return settlement.heads.get(row, 0) if row is not None else 0

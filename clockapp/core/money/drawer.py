@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from clockapp import formats
 from clockapp.core.money.amounts import format_cents, format_money
 from clockapp.core.money.balances import LedgerBalances, balances
 from clockapp.core.money.ledger import LedgerRow
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
+from clockapp.i18n import pgettext
 
 
 @dataclass(frozen=True)
@@ -30,15 +33,26 @@ class DrawerCount:
 
     @property
     def status(self) -> str:
-        """'balanced', 'over by $x' or 'short by $x'.
+        """'balanced', 'over by $x' or 'short by $x', in the action's currency (`status_in`).
 
         >>> DrawerCount(10000, 9500).status
         'short by $5.00'
         """
+        return self.status_in(None)
+
+    def status_in(self, currency: str | None) -> str:
+        """'balanced', 'over by 5,00 €' or 'short by 5,00 €' in `currency` (None: the currency
+        of the action, `formats.using_currency`).
+
+        >>> DrawerCount(10000, 10500).status_in("€"), DrawerCount(100, 100).status_in("€")
+        ('over by €5.00', 'balanced')
+        """
         if self.difference == 0:
-            return "balanced"
-        word = "over" if self.difference > 0 else "short"
-        return f"{word} by {format_cents(abs(self.difference))}"
+            return pgettext("cash drawer", "balanced")
+        amount = format_cents(abs(self.difference), symbol=currency)
+        if self.difference > 0:
+            return pgettext("cash drawer", "over by {amount}").format(amount=amount)
+        return pgettext("cash drawer", "short by {amount}").format(amount=amount)
 
 
 def drawer_count(balances: LedgerBalances, counted: int, *, opening_float: int = 0) -> DrawerCount:
@@ -52,9 +66,16 @@ def drawer_count(balances: LedgerBalances, counted: int, *, opening_float: int =
     >>> drawer_count(LedgerBalances(cash_in=30000, cash_out=10000), 25000, opening_float=5000)
     DrawerCount(expected=25000, counted=25000)
     """
-    for value, what in ((counted, "The count"), (opening_float, "The opening float")):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValidationError(f"{what} must be 0 or more cents, not {value!r}.")
+    if isinstance(counted, bool) or not isinstance(counted, int) or counted < 0:
+        raise ValidationError(
+            _("The count must be 0 or more cents, not {value!r}.").format(value=counted)
+        )
+    if isinstance(opening_float, bool) or not isinstance(opening_float, int) or opening_float < 0:
+        raise ValidationError(
+            _("The opening float must be 0 or more cents, not {value!r}.").format(
+                value=opening_float
+            )
+        )
     return DrawerCount(expected=opening_float + balances.expected_cash, counted=counted)
 
 
@@ -73,7 +94,8 @@ class NightSummary:
     drawer: DrawerCount | None = None
 
     def lines(self, *, symbol: str = "$") -> tuple[tuple[str, str], ...]:
-        """The summary as (label, value) pairs, in the order a director reads them.
+        """The summary as (label, value) pairs, in the order a director reads them, the labels
+        in the current language and the money in `symbol`.
 
         >>> from clockapp.core.money.entries import EntryPrice
         >>> from clockapp.core.money.ledger import RowKind
@@ -89,27 +111,27 @@ class NightSummary:
             return format_money(cents, symbol)
 
         lines = [
-            ("Entries", str(b.buy_ins)),
-            ("Re-entries", str(b.re_entries)),
-            ("Rebuys", str(b.rebuys)),
-            ("Add-ons", str(b.add_ons)),
-            ("Refunds", str(b.refunds)),
-            ("Voided rows", str(b.voids)),
-            ("Collected", money(b.cash_in)),
-            ("House fees", money(b.house_fees)),
-            ("Overlay", money(b.overlay)),
-            ("Prize pool", money(b.prize_pool)),
-            ("Paid out", money(b.paid_out)),
-            ("Bounties", money(b.bounty_pool)),
-            ("Bounties paid", money(b.bounties_paid)),
-            ("Refunded", money(b.refunded)),
-            ("Still owed", money(b.still_owed)),
-            ("Opening float", money(self.opening_float)),
-            ("Expected cash", money(self.opening_float + b.expected_cash)),
+            (_("Entries"), formats.number(b.buy_ins)),
+            (_("Re-entries"), formats.number(b.re_entries)),
+            (_("Rebuys"), formats.number(b.rebuys)),
+            (_("Add-ons"), formats.number(b.add_ons)),
+            (_("Refunds"), formats.number(b.refunds)),
+            (_("Voided rows"), formats.number(b.voids)),
+            (_("Collected"), money(b.cash_in)),
+            (_("House fees"), money(b.house_fees)),
+            (_("Overlay"), money(b.overlay)),
+            (_("Prize pool"), money(b.prize_pool)),
+            (_("Paid out"), money(b.paid_out)),
+            (_("Bounties"), money(b.bounty_pool)),
+            (_("Bounties paid"), money(b.bounties_paid)),
+            (_("Refunded"), money(b.refunded)),
+            (_("Still owed"), money(b.still_owed)),
+            (_("Opening float"), money(self.opening_float)),
+            (_("Expected cash"), money(self.opening_float + b.expected_cash)),
         ]
         if self.drawer is not None:
-            lines.append(("Counted cash", money(self.drawer.counted)))
-            lines.append(("Drawer", self.drawer.status))
+            lines.append((_("Counted cash"), money(self.drawer.counted)))
+            lines.append((pgettext("cash drawer", "Drawer"), self.drawer.status_in(symbol)))
         return tuple(lines)
 
 
@@ -122,7 +144,11 @@ def night_summary(
     0
     """
     if isinstance(opening_float, bool) or not isinstance(opening_float, int) or opening_float < 0:
-        raise ValidationError(f"The opening float must be 0 or more cents, not {opening_float!r}.")
+        raise ValidationError(
+            _("The opening float must be 0 or more cents, not {opening_float!r}.").format(
+                opening_float=opening_float
+            )
+        )
     totals = balances(rows)
     drawer = None if counted is None else drawer_count(totals, counted, opening_float=opening_float)
     return NightSummary(balances=totals, opening_float=opening_float, drawer=drawer)

@@ -29,9 +29,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
+from clockapp import formats
 from clockapp.core.money.amounts import check_cents, format_cents
 from clockapp.core.registration import RegistrationMode
 from clockapp.errors import DomainError, ValidationError
+from clockapp.i18n import gettext as _
 
 #: The largest count the rules accept (chips, levels, entrants): far beyond any tournament, and
 #: well inside the database's 64-bit columns.
@@ -62,16 +64,30 @@ class EntryKind(StrEnum):
 
 def check_count(value: object, name: str, *, minimum: int = 0) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValidationError(f"{name} must be a whole number, not {value!r}.")
+        raise ValidationError(
+            _("{name} must be a whole number, not {value!r}.").format(name=name, value=value)
+        )
     if value < minimum:
-        raise ValidationError(f"{name} must be at least {minimum}, not {value}.")
+        raise ValidationError(
+            _("{name} must be at least {minimum}, not {value}.").format(
+                name=name, minimum=minimum, value=value
+            )
+        )
     if value > MAX_COUNT:
-        raise ValidationError(f"{name} must be at most {MAX_COUNT:,}, not {value:,}.")
+        raise ValidationError(
+            _("{name} must be at most {MAX_COUNT}, not {value}.").format(
+                name=name, MAX_COUNT=formats.number(MAX_COUNT), value=formats.number(value)
+            )
+        )
 
 
 def check_aware(value: datetime, name: str) -> None:
     if value.tzinfo is None or value.utcoffset() is None:
-        raise ValidationError(f"{name} must carry a time zone (got {value.isoformat()}).")
+        raise ValidationError(
+            _("{name} must carry a time zone (got {time}).").format(
+                name=name, time=value.isoformat()
+            )
+        )
 
 
 @dataclass(frozen=True)
@@ -123,8 +139,14 @@ class EntryPrice:
         check_cents(bounty, "Bounty")
         if house_fee + bounty > total:
             raise ValidationError(
-                f"The house fee ({format_cents(house_fee)}) and bounty ({format_cents(bounty)}) "
-                f"are more than the price ({format_cents(total)})."
+                _(
+                    "The house fee ({amount}) and bounty ({amount2}) are more "
+                    "than the price ({amount3})."
+                ).format(
+                    amount=format_cents(house_fee),
+                    amount2=format_cents(bounty),
+                    amount3=format_cents(total),
+                )
             )
         return cls(prize_pool=total - house_fee - bounty, house_fee=house_fee, bounty=bounty)
 
@@ -144,7 +166,7 @@ class ClockPosition:
     def __post_init__(self) -> None:
         check_count(self.level, "Level")
         if self.on_break and self.level == 0:
-            raise ValidationError("A break comes after a level; level 0 cannot be on a break.")
+            raise ValidationError(_("A break comes after a level; level 0 cannot be on a break."))
 
     def describe(self) -> str:
         """Say where the clock is, for messages.
@@ -234,7 +256,7 @@ class PlayerEntries:
 
     def __post_init__(self) -> None:
         if not self.name.strip():
-            raise ValidationError("A player needs a name.")
+            raise ValidationError(_("A player needs a name."))
         if self.stack is not None:
             check_count(self.stack, f"{self.name}'s stack")
         check_count(self.rebuys, f"{self.name}'s rebuys")
@@ -250,19 +272,17 @@ class PlayerEntries:
         else:
             object.__setattr__(self, "registered", state is not PlayerState.NOT_ENTERED)
         if state is PlayerState.BUSTED and self.stack:
-            raise ValidationError(f"{self.name} is busted, so cannot have {self.stack:,} chips.")
+            raise ValidationError(
+                _("{name} is busted, so cannot have {stack} chips.").format(
+                    name=self.name, stack=formats.number(self.stack)
+                )
+            )
 
     @property
     def status(self) -> PlayerState:
         """The player's state (`state`, filled in)."""
         assert self.state is not None
         return self.state
-
-    def still_in(self) -> str:
-        """Why a player in play may not buy what only a busted player may (for messages)."""
-        if self.stack:
-            return f"{self.name} still has {self.stack:,} chips"
-        return f"{self.name} is still in play (no bust is recorded)"
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from clockapp import formats
 from clockapp.core.money.entries import (
     EntryContext,
     EntryKind,
@@ -27,6 +28,23 @@ from clockapp.core.registration import (
     registration_window,
 )
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
+
+
+def _still_in(player: PlayerEntries, *, rebuy: bool) -> str:
+    """Why a player in play may not rebuy or re-enter, as only a busted player may."""
+    if player.stack and rebuy:
+        text = _("{name} still has {chips} chips; only a busted player may rebuy.")
+    elif player.stack:
+        text = _("{name} still has {chips} chips; only a busted player may re-enter.")
+    elif rebuy:
+        text = _("{name} is still in play (no bust is recorded); only a busted player may rebuy.")
+    else:
+        text = _(
+            "{name} is still in play (no bust is recorded); only a busted player may re-enter."
+        )
+    return text.format(name=player.name, chips=formats.number(player.stack or 0))
 
 
 def _registration_window(
@@ -81,15 +99,18 @@ def check_buy_in(rules: EntryRules, player: PlayerEntries, ctx: EntryContext) ->
     if ctx.finished:
         _registration_window(rules.registration, ctx, "Registration", None)
     if player.registered:
-        raise EntryRefused(
-            f"{player.name} is already registered."
-            + (" A busted player may re-enter instead." if rules.re_entry is not None else "")
-        )
+        if rules.re_entry is not None:
+            text = _("{name} is already registered. A busted player may re-enter instead.")
+        else:
+            text = _("{name} is already registered.")
+        raise EntryRefused(text.format(name=player.name))
     reg = rules.registration
     _registration_window(reg, ctx, "Registration", reg.late_until_level)
     if reg.max_entrants is not None and ctx.entrants >= reg.max_entrants:
         raise EntryRefused(
-            f"The field is full: {ctx.entrants} of {reg.max_entrants} entrants are registered."
+            _("The field is full: {entrants} of {max_entrants} entrants are registered.").format(
+                entrants=ctx.entrants, max_entrants=reg.max_entrants
+            )
         )
     return EntryOffer(EntryKind.BUY_IN, reg.price, reg.chips)
 
@@ -117,32 +138,47 @@ def check_rebuy(rules: EntryRules, player: PlayerEntries, ctx: EntryContext) -> 
     """
     rule = rules.rebuy
     if rule is None:
-        raise EntryRefused(f"This tournament ({rules.label}) has no rebuys.")
+        raise EntryRefused(_("This tournament ({label}) has no rebuys.").format(label=rules.label))
     if not player.registered:
-        raise EntryRefused(f"{player.name} is not registered; a first entry is a buy-in.")
+        raise EntryRefused(
+            _("{name} is not registered; a first entry is a buy-in.").format(name=player.name)
+        )
     if ctx.position.level == 0:
-        raise EntryRefused("Rebuys start when the clock starts; this is still before the start.")
+        raise EntryRefused(_("Rebuys start when the clock starts; this is still before the start."))
     if not at_or_before(ctx.position, rule.last_level):
         raise EntryRefused(
-            f"Rebuys ended after level {rule.last_level} (now {ctx.position.describe()})."
+            _("Rebuys ended after level {last_level} (now {now}).").format(
+                last_level=rule.last_level, now=ctx.position.describe()
+            )
         )
     if player.status is PlayerState.PLAYING:
         if rule.stack_at_or_below == 0:
-            raise EntryRefused(f"{player.still_in()}; only a busted player may rebuy.")
+            raise EntryRefused(_still_in(player, rebuy=True))
         if player.stack is None:
             raise EntryRefused(
-                f"{player.name} is still in play: give the chips they have now (a rebuy is "
-                f"allowed at or below {rule.stack_at_or_below:,} chips)."
+                _(
+                    "{name} is still in play: give the chips they have now (a rebuy is "
+                    "allowed at or below {stack_at_or_below} chips)."
+                ).format(name=player.name, stack_at_or_below=formats.number(rule.stack_at_or_below))
             )
         if player.stack > rule.stack_at_or_below:
             raise EntryRefused(
-                f"{player.name} has {player.stack:,} chips; a rebuy is allowed only at or below "
-                f"{rule.stack_at_or_below:,} chips."
+                _(
+                    "{name} has {stack} chips; a rebuy is allowed only at or below "
+                    "{stack_at_or_below} chips."
+                ).format(
+                    name=player.name,
+                    stack=formats.number(player.stack),
+                    stack_at_or_below=formats.number(rule.stack_at_or_below),
+                )
             )
     if rule.max_per_player is not None and player.rebuys >= rule.max_per_player:
         raise EntryRefused(
-            f"{player.name} has used all {rule.max_per_player} "
-            f"rebuy{'s' if rule.max_per_player != 1 else ''} allowed per player."
+            ngettext(
+                "{name} has used all {count} rebuy allowed per player.",
+                "{name} has used all {count} rebuys allowed per player.",
+                rule.max_per_player,
+            ).format(name=player.name, count=rule.max_per_player)
         )
     _check_finished(ctx)  # last: a closed window or a limit says more
     return EntryOffer(EntryKind.REBUY, rule.price, rule.chips)
@@ -181,36 +217,46 @@ def check_add_on(
     """  # noqa: E501 - a doctest's expected output cannot be wrapped
     rule = rules.add_on
     if rule is None:
-        raise EntryRefused(f"This tournament ({rules.label}) has no add-on.")
+        raise EntryRefused(_("This tournament ({label}) has no add-on.").format(label=rules.label))
     if player.add_ons >= rule.max_per_player:
         if rule.max_per_player == 1:
-            raise EntryRefused(f"{player.name} already bought the add-on.")
+            raise EntryRefused(_("{name} already bought the add-on.").format(name=player.name))
         raise EntryRefused(
-            f"{player.name} has bought all {rule.max_per_player} add-ons allowed per player."
+            ngettext(
+                "{name} has bought all {count} add-on allowed per player.",
+                "{name} has bought all {count} add-ons allowed per player.",
+                rule.max_per_player,
+            ).format(name=player.name, count=rule.max_per_player)
         )
     if with_buy_in:
         if not rule.with_buy_in:
             raise EntryRefused(
-                f"The add-on is sold at the break after level {rule.at_break_after_level}, "
-                "not with the buy-in."
+                _(
+                    "The add-on is sold at the break after level {at_break_after_level}, not "
+                    "with the buy-in."
+                ).format(at_break_after_level=rule.at_break_after_level)
             )
         _check_finished(ctx)
         return EntryOffer(EntryKind.ADD_ON, rule.price, rule.chips)
     if rule.at_break_after_level is None:
-        raise EntryRefused("The add-on is sold only with the buy-in, in the same payment.")
+        raise EntryRefused(_("The add-on is sold only with the buy-in, in the same payment."))
     at_break = ctx.position.on_break and ctx.position.level == rule.at_break_after_level
     if not at_break:
         raise EntryRefused(
-            f"The add-on is sold at the break after level {rule.at_break_after_level} "
-            f"(now {ctx.position.describe()})."
+            _(
+                "The add-on is sold at the break after level {at_break_after_level} (now {now})."
+            ).format(at_break_after_level=rule.at_break_after_level, now=ctx.position.describe())
         )
     if not player.registered:
-        raise EntryRefused(f"{player.name} is not registered; only players in may add on.")
-    if player.status is PlayerState.BUSTED:
         raise EntryRefused(
-            f"{player.name} has no chips; only a player still in may add on"
-            + (" (rebuy first)." if rules.rebuy is not None else ".")
+            _("{name} is not registered; only players in may add on.").format(name=player.name)
         )
+    if player.status is PlayerState.BUSTED:
+        if rules.rebuy is not None:
+            text = _("{name} has no chips; only a player still in may add on (rebuy first).")
+        else:
+            text = _("{name} has no chips; only a player still in may add on.")
+        raise EntryRefused(text.format(name=player.name))
     _check_finished(ctx)
     return EntryOffer(EntryKind.ADD_ON, rule.price, rule.chips)
 
@@ -235,11 +281,15 @@ def check_re_entry(rules: EntryRules, player: PlayerEntries, ctx: EntryContext) 
     """
     rule = rules.re_entry
     if rule is None:
-        raise EntryRefused(f"This tournament ({rules.label}) has no re-entry.")
+        raise EntryRefused(
+            _("This tournament ({label}) has no re-entry.").format(label=rules.label)
+        )
     if not player.registered:
-        raise EntryRefused(f"{player.name} is not registered; a first entry is a buy-in.")
+        raise EntryRefused(
+            _("{name} is not registered; a first entry is a buy-in.").format(name=player.name)
+        )
     if player.status is PlayerState.PLAYING:
-        raise EntryRefused(f"{player.still_in()}; only a busted player may re-enter.")
+        raise EntryRefused(_still_in(player, rebuy=False))
     # A re-entry follows a bust by its nature: the first bust does not close it (its level, the
     # deadline, the director or the end of the tournament do).
     # The end of the tournament is said last: a closed window or a limit says more.
@@ -252,8 +302,11 @@ def check_re_entry(rules: EntryRules, player: PlayerEntries, ctx: EntryContext) 
     )
     if rule.max_per_player is not None and player.re_entries >= rule.max_per_player:
         raise EntryRefused(
-            f"{player.name} has used all {rule.max_per_player} "
-            f"re-entr{'ies' if rule.max_per_player != 1 else 'y'} allowed per player."
+            ngettext(
+                "{name} has used all {count} re-entry allowed per player.",
+                "{name} has used all {count} re-entries allowed per player.",
+                rule.max_per_player,
+            ).format(name=player.name, count=rule.max_per_player)
         )
     _check_finished(ctx)
     return EntryOffer(EntryKind.RE_ENTRY, rule.price, rule.chips)

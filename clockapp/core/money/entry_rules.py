@@ -20,6 +20,7 @@ from clockapp.core.money.entries import (
     check_count,
 )
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,7 @@ class AddOnRule:
             check_count(self.at_break_after_level, "Add-on break level", minimum=1)
         elif not self.with_buy_in:
             raise ValidationError(
-                "The add-on needs a window: a break (after which level?) or with the buy-in."
+                _("The add-on needs a window: a break (after which level?) or with the buy-in.")
             )
         check_count(self.max_per_player, "Add-ons per player", minimum=1)
 

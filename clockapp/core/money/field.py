@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from clockapp import formats
 from clockapp.core.bounties.rules import BountyFormat
 from clockapp.core.busts import BustError, BustEvent, Finish, Standings, standings
 from clockapp.core.money.ledger import LedgerError, LedgerRow, RowKind, voided_rows
@@ -18,6 +19,7 @@ from clockapp.core.money.till import Bust, Reg, Till
 from clockapp.core.payouts import ordinal
 from clockapp.core.registration import RegistrationStatus
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 
 
 def standing_entry_rows(till: Till) -> list[LedgerRow]:
@@ -58,10 +60,10 @@ def count_gap_refusal(counted: int, in_play: int, accepted: int | None) -> str |
     if in_play <= 0 or gap == 0 or gap == accepted:
         return None
     which = f"{gap:,} too many" if gap > 0 else f"{-gap:,} missing"
-    return (
-        f"The counts add up to {counted:,} chips, but {in_play:,} are in play: {which}. "
-        "Count again, or confirm the difference."
-    )
+    return _(
+        "The counts add up to {counted} chips, but {in_play} are in play: "
+        "{which}. Count again, or confirm the difference."
+    ).format(counted=formats.number(counted), in_play=formats.number(in_play), which=which)
 
 
 def standing_busts(till: Till) -> list[Bust]:
@@ -382,53 +384,76 @@ def check_busts(till: Till, busts: Sequence[BustInput]) -> int:
             to a player not in play.
     """
     if not busts:
-        raise ValidationError("Say which player busted.")
+        raise ValidationError(_("Say which player busted."))
     if len(busts) > 1 and any(b.chips_at_hand_start is None for b in busts):
         raise ValidationError(
-            "Several players busted on one hand: give the chips each started the hand with "
-            "(more chips, better place; equal stacks share the places)."
+            _(
+                "Several players busted on one hand: give the chips each started the "
+                "hand with (more chips, better place; equal stacks share the places)."
+            )
         )
     seen: set[int] = set()
     for bust in busts:
         reg = till.registration(bust.registration_id)
         who = till.name(bust.registration_id)
         if bust.registration_id in seen:
-            raise BustError(f"{who} is recorded twice as busted on this hand.")
+            raise BustError(_("{who} is recorded twice as busted on this hand.").format(who=who))
         seen.add(bust.registration_id)
         if reg.entries == 0:
-            raise BustError(f"{who} has not bought in, so cannot be busted.")
+            raise BustError(_("{who} has not bought in, so cannot be busted.").format(who=who))
         if reg.status == RegistrationStatus.BUSTED:
             place = f", {ordinal(reg.place)}" if reg.place else ""
-            raise BustError(f"{who} is already out (hand {reg.bust_hand}{place}).")
+            raise BustError(
+                _("{who} is already out (hand {bust_hand}{place}).").format(
+                    who=who, bust_hand=reg.bust_hand, place=place
+                )
+            )
         if bust.co_busters and bust.busted_by is None:
             raise BustError(
-                f"{who}: name the first player credited with the knockout before those sharing it."
+                _(
+                    "{who}: name the first player credited with the knockout before those "
+                    "sharing it."
+                ).format(who=who)
             )
         if len(set(bust.busters)) != len(bust.busters):
-            raise BustError(f"{who}: a player is credited twice with the same knockout.")
+            raise BustError(
+                _("{who}: a player is credited twice with the same knockout.").format(who=who)
+            )
         if not bust.busters and till.bounty.rules.format is BountyFormat.PROGRESSIVE:
             raise BustError(
-                f"Progressive knockouts: say who busted {who} (half the bounty goes to them in "
-                "cash, half onto their own head)."
+                _(
+                    "Progressive knockouts: say who busted {who} (half the bounty goes to "
+                    "them in cash, half onto their own head)."
+                ).format(who=who)
             )
         for buster_id in bust.busters:
             if buster_id == bust.registration_id:
-                raise BustError(f"{who} cannot bust himself: name the player who won the hand.")
+                raise BustError(
+                    _("{who} cannot bust himself: name the player who won the hand.").format(
+                        who=who
+                    )
+                )
             buster = till.registrations.get(buster_id)
             if buster is None:
                 raise BustError(
-                    f"Registration #{buster_id}, credited with busting {who}, is not in "
-                    "this tournament."
+                    _(
+                        "Registration #{buster_id}, credited with busting {who}, is not in this "
+                        "tournament."
+                    ).format(buster_id=buster_id, who=who)
                 )
             if buster.status != RegistrationStatus.PLAYING or buster_id in seen:
                 raise BustError(
-                    f"{till.name(buster_id)}, credited with busting {who}, is not in play; "
-                    "the knockout goes to a player still in."
+                    _(
+                        "{name}, credited with busting {who}, is not in play; the knockout goes "
+                        "to a player still in."
+                    ).format(name=till.name(buster_id), who=who)
                 )
         chips = bust.chips_at_hand_start if bust.chips_at_hand_start is not None else 1
         if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
             raise ValidationError(
-                f"{who}: the chips at the start of the hand must be a whole number above 0, "
-                f"not {chips!r}."
+                _(
+                    "{who}: the chips at the start of the hand must be a whole number above "
+                    "0, not {chips!r}."
+                ).format(who=who, chips=chips)
             )
     return max((e.hand for e in till.busts), default=0) + 1

@@ -46,6 +46,7 @@ from enum import StrEnum
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.entries import EntryKind, EntryPrice
 from clockapp.errors import DomainError, ValidationError
+from clockapp.i18n import gettext as _
 
 
 class LedgerError(DomainError):
@@ -96,8 +97,9 @@ class DealShare:
     def __post_init__(self) -> None:
         if isinstance(self.amount, bool) or not isinstance(self.amount, int) or self.amount < 0:
             raise ValidationError(
-                f"Deal share of player {self.player_id} must be 0 or more cents, "
-                f"not {self.amount!r}."
+                _(
+                    "Deal share of player {player_id} must be 0 or more cents, not {amount!r}."
+                ).format(player_id=self.player_id, amount=self.amount)
             )
 
 
@@ -131,52 +133,77 @@ class LedgerRow:
     def __post_init__(self) -> None:
         name = f"Ledger row {self.row_id} ({self.kind.value})"
         if isinstance(self.amount, bool) or not isinstance(self.amount, int):
-            raise ValidationError(f"{name}: the amount must be whole cents, not {self.amount!r}.")
+            raise ValidationError(
+                _("{name}: the amount must be whole cents, not {amount!r}.").format(
+                    name=name, amount=self.amount
+                )
+            )
         if self.amount < 0:
             raise ValidationError(
-                f"{name}: the amount {format_cents(self.amount)} is negative; the kind of row "
-                "says which way money moves, so amounts are always 0 or more."
+                _(
+                    "{name}: the amount {amount} is negative; the kind of row says "
+                    "which way money moves, so amounts are always 0 or more."
+                ).format(name=name, amount=format_cents(self.amount))
             )
         if self.kind in _NEEDS_PLAYER and self.player_id is None:
-            raise ValidationError(f"{name}: say which player.")
+            raise ValidationError(_("{name}: say which player.").format(name=name))
         if self.kind.is_entry or self.kind is RowKind.REFUND:
             if self.split is None:
                 raise ValidationError(
-                    f"{name}: record how the amount splits into prize pool, fee and bounty."
+                    _(
+                        "{name}: record how the amount splits into prize pool, fee and bounty."
+                    ).format(name=name)
                 )
             if self.split.total != self.amount:
                 raise ValidationError(
-                    f"{name}: the split adds up to {format_cents(self.split.total)}, "
-                    f"not the amount {format_cents(self.amount)}."
+                    _("{name}: the split adds up to {amount}, not the amount {amount2}.").format(
+                        name=name,
+                        amount=format_cents(self.split.total),
+                        amount2=format_cents(self.amount),
+                    )
                 )
         elif self.split is not None:
-            raise ValidationError(f"{name}: only entries and refunds carry a price split.")
+            raise ValidationError(
+                _("{name}: only entries and refunds carry a price split.").format(name=name)
+            )
         if self.kind in (RowKind.VOID, RowKind.REFUND):
             if self.target is None:
-                raise ValidationError(
-                    f"{name}: say which row it "
-                    f"{'reverses' if self.kind is RowKind.VOID else 'refunds'}."
-                )
+                if self.kind is RowKind.VOID:
+                    text = _("{name}: say which row it reverses.")
+                else:
+                    text = _("{name}: say which row it refunds.")
+                raise ValidationError(text.format(name=name))
             if not self.reason.strip():
-                raise ValidationError(f"{name}: give a reason.")
+                raise ValidationError(_("{name}: give a reason.").format(name=name))
         elif self.target is not None:
-            raise ValidationError(f"{name}: only voids and refunds point at another row.")
+            raise ValidationError(
+                _("{name}: only voids and refunds point at another row.").format(name=name)
+            )
         if self.kind in (RowKind.PAYOUT, RowKind.BOUNTY, RowKind.REFUND) and self.amount == 0:
-            raise ValidationError(f"{name}: paying out nothing is not a movement of money.")
+            raise ValidationError(
+                _("{name}: paying out nothing is not a movement of money.").format(name=name)
+            )
         if self.kind is RowKind.DEAL:
             if not self.shares:
-                raise ValidationError(f"{name}: a deal needs each player's share.")
+                raise ValidationError(
+                    _("{name}: a deal needs each player's share.").format(name=name)
+                )
             players = [share.player_id for share in self.shares]
             if len(set(players)) != len(players):
-                raise ValidationError(f"{name}: a player appears twice in the deal.")
+                raise ValidationError(
+                    _("{name}: a player appears twice in the deal.").format(name=name)
+                )
             total = sum(share.amount for share in self.shares)
             if total != self.amount:
                 raise ValidationError(
-                    f"{name}: the shares add up to {format_cents(total)}, "
-                    f"not the amount {format_cents(self.amount)}."
+                    _("{name}: the shares add up to {amount}, not the amount {amount2}.").format(
+                        name=name,
+                        amount=format_cents(total),
+                        amount2=format_cents(self.amount),
+                    )
                 )
         elif self.shares:
-            raise ValidationError(f"{name}: only a deal carries shares.")
+            raise ValidationError(_("{name}: only a deal carries shares.").format(name=name))
 
 
 def voided_rows(rows: Iterable[LedgerRow]) -> dict[int, int]:

@@ -14,6 +14,7 @@ from clockapp.core.money.balances import check_append
 from clockapp.core.money.field import reversal_refusal
 from clockapp.core.money.ledger import LedgerError, LedgerRow, RowKind, voided_rows
 from clockapp.core.money.till import Till
+from clockapp.i18n import gettext as _
 
 #: Row kinds that reverse another row: shown with a minus sign.
 REVERSING_KINDS = frozenset({RowKind.VOID, RowKind.REFUND})
@@ -59,11 +60,15 @@ def void_refusal(
     for row_id in reversed(row_ids):
         target = by_id.get(row_id)
         if target is None:
-            return f"row #{row_id} is not in this tournament's ledger."
+            return _("row #{row_id} is not in this tournament's ledger.").format(row_id=row_id)
         if target.kind is RowKind.VOID:
-            return f"row #{row_id} is itself a void; record the original row again instead."
+            return _(
+                "row #{row_id} is itself a void; record the original row again instead."
+            ).format(row_id=row_id)
         if row_id in voided:
-            return f"row #{row_id} was already voided by row #{voided[row_id]}."
+            return _("row #{row_id} was already voided by row #{voided}.").format(
+                row_id=row_id, voided=voided[row_id]
+            )
         void = LedgerRow(_next_id(trial), RowKind.VOID, target.amount, target=row_id, reason="?")
         try:
             check_append(trial, void)
@@ -87,10 +92,14 @@ def refund_refusal(rows: Sequence[LedgerRow], row_id: int, till: Till | None = N
     """
     target = next((row for row in rows if row.row_id == row_id), None)
     if target is None or not target.kind.is_entry or target.split is None:
-        return f"row #{row_id} is not an entry: only buy-ins, rebuys, add-ons, re-entries."
+        return _(
+            "row #{row_id} is not an entry: only buy-ins, rebuys, add-ons, re-entries."
+        ).format(row_id=row_id)
     voided = voided_rows(rows)
     if row_id in voided:
-        return f"row #{row_id} was voided by row #{voided[row_id]}."
+        return _("row #{row_id} was voided by row #{voided}.").format(
+            row_id=row_id, voided=voided[row_id]
+        )
     refund = LedgerRow(
         _next_id(rows),
         RowKind.REFUND,

@@ -11,6 +11,9 @@ from collections.abc import Sequence
 from clockapp.core.money.entry_rules import EntryRules
 from clockapp.core.money.records import CashierError
 from clockapp.core.structure import Structure
+from clockapp.core.text import listed
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 
 
 def breaks_after(structure: Structure) -> tuple[int, ...]:
@@ -32,9 +35,9 @@ def breaks_after(structure: Structure) -> tuple[int, ...]:
 
 
 def _levels_text(levels: Sequence[int]) -> str:
-    if len(levels) == 1:
-        return f"level {levels[0]}"
-    return "levels " + ", ".join(str(n) for n in levels[:-1]) + f" and {levels[-1]}"
+    return ngettext("level {levels}", "levels {levels}", len(levels)).format(
+        levels=listed([str(n) for n in levels])
+    )
 
 
 def check_rules_fit(rules: EntryRules, structure: Structure) -> None:
@@ -64,22 +67,56 @@ def check_rules_fit(rules: EntryRules, structure: Structure) -> None:
     breaks = breaks_after(structure)
     if level in breaks:
         return
-    head = f"The add-on is sold at the break after level {level}, but "
+    name, count = repr(structure.name), structure.level_count
     if level > structure.level_count:
-        head += (
-            f"the structure {structure.name!r} has only {structure.level_count} "
-            f"level{'s' if structure.level_count != 1 else ''}"
+        if not breaks:
+            text = ngettext(
+                "The add-on is sold at the break after level {level}, but the structure {name} "
+                "has only {count} level (it has no breaks). Add a break after level {level} to "
+                "the structure, or sell the add-on with the buy-in.",
+                "The add-on is sold at the break after level {level}, but the structure {name} "
+                "has only {count} levels (it has no breaks). Add a break after level {level} to "
+                "the structure, or sell the add-on with the buy-in.",
+                count,
+            )
+        elif len(breaks) == 1:
+            text = ngettext(
+                "The add-on is sold at the break after level {level}, but the structure {name} "
+                "has only {count} level (a break follows {levels}). Choose that level, or sell "
+                "the add-on with the buy-in.",
+                "The add-on is sold at the break after level {level}, but the structure {name} "
+                "has only {count} levels (a break follows {levels}). Choose that level, or sell "
+                "the add-on with the buy-in.",
+                count,
+            )
+        else:
+            text = ngettext(
+                "The add-on is sold at the break after level {level}, but the structure {name} "
+                "has only {count} level (breaks follow {levels}). Choose one of those levels, "
+                "or sell the add-on with the buy-in.",
+                "The add-on is sold at the break after level {level}, but the structure {name} "
+                "has only {count} levels (breaks follow {levels}). Choose one of those levels, "
+                "or sell the add-on with the buy-in.",
+                count,
+            )
+    elif not breaks:
+        text = _(
+            "The add-on is sold at the break after level {level}, but no break follows level "
+            "{level} in the structure {name} (it has no breaks). Add a break after level "
+            "{level} to the structure, or sell the add-on with the buy-in."
         )
-    else:
-        head += f"no break follows level {level} in the structure {structure.name!r}"
-    if not breaks:
-        raise CashierError(
-            f"{head} (it has no breaks). Add a break after level {level} to the structure, or "
+    elif len(breaks) == 1:
+        text = _(
+            "The add-on is sold at the break after level {level}, but no break follows level "
+            "{level} in the structure {name} (a break follows {levels}). Choose that level, or "
             "sell the add-on with the buy-in."
         )
-    single = len(breaks) == 1
-    where = f"{'a break follows' if single else 'breaks follow'} {_levels_text(breaks)}"
+    else:
+        text = _(
+            "The add-on is sold at the break after level {level}, but no break follows level "
+            "{level} in the structure {name} (breaks follow {levels}). Choose one of those "
+            "levels, or sell the add-on with the buy-in."
+        )
     raise CashierError(
-        f"{head} ({where}). Choose {'that level' if single else 'one of those levels'}, or sell "
-        "the add-on with the buy-in."
+        text.format(level=level, name=name, count=count, levels=_levels_text(breaks))
     )

@@ -19,6 +19,7 @@ from clockapp.core.money.balances import LedgerBalances, balances
 from clockapp.core.money.ledger import LedgerRow
 from clockapp.core.money.records import CashierConfig, CashierError
 from clockapp.core.registration import RegistrationStatus
+from clockapp.i18n import gettext as _
 
 
 @dataclass(frozen=True)
@@ -129,8 +130,10 @@ class Till:
         row = self.registrations.get(registration_id)
         if row is None:
             raise CashierError(
-                f"Registration #{registration_id} is not in this tournament (withdrawn or "
-                "never registered?)."
+                _(
+                    "Registration #{registration_id} is not in this tournament (withdrawn or "
+                    "never registered?)."
+                ).format(registration_id=registration_id)
             )
         return row
 

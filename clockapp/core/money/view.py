@@ -33,6 +33,7 @@ from clockapp.core.payouts import PayoutTable, field_table
 from clockapp.core.registration import RegistrationStatus
 from clockapp.core.satellite import satellite_prizes, seats_won
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 
 
 @dataclass(frozen=True)
@@ -208,16 +209,23 @@ def check_deal_holds(view: MoneyView) -> None:
     )
     if outside:
         raise LedgerError(
-            f"A deal was made among the players left and {outside[0]} is not in it; "
-            "void the deal first, then make a new one with every player in play."
+            _(
+                "A deal was made among the players left and {outside} is not in it; void "
+                "the deal first, then make a new one with every player in play."
+            ).format(outside=outside[0])
         )
     promised = sum(
         d.prize + (d.ticket.value if d.ticket is not None else 0) for d in view.dues.values()
     )
     if promised > view.balances.prize_pool:
         raise LedgerError(
-            f"The deal and the prizes won add up to {format_cents(promised)} but the prize pool "
-            f"would hold {format_cents(view.balances.prize_pool)}; void the deal first."
+            _(
+                "The deal and the prizes won add up to {amount} but the prize pool "
+                "would hold {amount2}; void the deal first."
+            ).format(
+                amount=format_cents(promised),
+                amount2=format_cents(view.balances.prize_pool),
+            )
         )
 
 
@@ -226,12 +234,23 @@ def check_not_overpaid(view: MoneyView) -> None:
     for due in view.dues.values():
         if due.prize_paid > due.prize:
             raise LedgerError(
-                f"{due.name} was already paid {format_cents(due.prize_paid)} in prizes but would "
-                f"now be due {format_cents(due.prize)}; void that payout first."
+                _(
+                    "{name} was already paid {amount} in prizes but would now be due "
+                    "{amount2}; void that payout first."
+                ).format(
+                    name=due.name,
+                    amount=format_cents(due.prize_paid),
+                    amount2=format_cents(due.prize),
+                )
             )
         if due.bounties_paid > due.bounties:
             raise LedgerError(
-                f"{due.name} was already paid {format_cents(due.bounties_paid)} in bounties but "
-                f"would now be credited {format_cents(due.bounties)}; void that bounty payment "
-                "first."
+                _(
+                    "{name} was already paid {amount} in bounties but would now be "
+                    "credited {amount2}; void that bounty payment first."
+                ).format(
+                    name=due.name,
+                    amount=format_cents(due.bounties_paid),
+                    amount2=format_cents(due.bounties),
+                )
             )

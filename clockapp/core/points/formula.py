@@ -31,6 +31,7 @@ from typing import Any
 from simpleeval import SimpleEval
 
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 
 MAX_LENGTH = 500
 MAX_NODES = 400
@@ -130,24 +131,26 @@ NAMES: dict[str, str] = {
 
 def _log(x: float) -> float:
     if x <= 0:
-        raise ValueError("log of a number that is not positive")
+        raise ValueError(_("log of a number that is not positive"))
     return math.log(x)
 
 
 def _sqrt(x: float) -> float:
     if x < 0:
-        raise ValueError("square root of a negative number")
+        raise ValueError(_("square root of a negative number"))
     return math.sqrt(x)
 
 
 def _power(base: float, exponent: float) -> float:
     if abs(exponent) > MAX_EXPONENT or abs(base) > MAX_CONSTANT:
-        raise ValueError(f"power too large (exponents up to {MAX_EXPONENT})")
+        raise ValueError(
+            _("power too large (exponents up to {MAX_EXPONENT})").format(MAX_EXPONENT=MAX_EXPONENT)
+        )
     if base == 0 and exponent < 0:
         raise ZeroDivisionError("division by zero")
     result: float = base**exponent
     if isinstance(result, complex):
-        raise ValueError("power of a negative number to a fraction")
+        raise ValueError(_("power of a negative number to a fraction"))
     return result
 
 
@@ -200,31 +203,43 @@ _ALLOWED = (
 def _check_tree(tree: ast.AST) -> None:
     nodes = list(ast.walk(tree))
     if len(nodes) > MAX_NODES:
-        raise FormulaError(f"The formula is too long (at most {MAX_NODES} terms).")
+        raise FormulaError(
+            _("The formula is too long (at most {MAX_NODES} terms).").format(MAX_NODES=MAX_NODES)
+        )
     for node in nodes:
         if not isinstance(node, _ALLOWED):
-            raise FormulaError(f"The formula may not use {type(node).__name__.lower()} here.")
+            raise FormulaError(
+                _("The formula may not use {syntax} here.").format(
+                    syntax=type(node).__name__.lower()
+                )
+            )
         if isinstance(node, ast.Constant):
             value = node.value
             if isinstance(value, bool) or not isinstance(value, int | float):
-                raise FormulaError("The formula may use numbers only (no text).")
+                raise FormulaError(_("The formula may use numbers only (no text)."))
             if abs(value) > MAX_CONSTANT:
-                raise FormulaError(f"The number {value} is too large.")
+                raise FormulaError(_("The number {value} is too large.").format(value=value))
         elif isinstance(node, ast.Call):
             func = node.func
             if not isinstance(func, ast.Name) or func.id not in FUNCTIONS:
                 raise FormulaError(
-                    "Only these functions may be called: " + ", ".join(sorted(FUNCTIONS)) + "."
+                    _("Only these functions may be called: {names}.").format(
+                        names=", ".join(sorted(FUNCTIONS))
+                    )
                 )
             if node.keywords:
-                raise FormulaError(f"{func.id}() takes no named arguments.")
+                raise FormulaError(_("{name}() takes no named arguments.").format(name=func.id))
         elif isinstance(node, ast.Name) and node.id not in NAMES and node.id not in FUNCTIONS:
-            raise FormulaError(f"Unknown name '{node.id}': use " + ", ".join(NAMES) + ".")
+            raise FormulaError(
+                _("Unknown name '{name}': use {names}.").format(
+                    name=node.id, names=", ".join(NAMES)
+                )
+            )
 
 
 def _reason(error: BaseException) -> str:
     if isinstance(error, ZeroDivisionError):
-        return "division by zero"
+        return _("division by zero")
     text = str(error).strip().rstrip(".") or type(error).__name__
     return text[:1].lower() + text[1:]
 
@@ -250,19 +265,26 @@ class Formula:
         """
         text = text.strip()
         if not text:
-            raise FormulaError("Type a formula, for example: entrants - place + 1")
+            raise FormulaError(_("Type a formula, for example: entrants - place + 1"))
         if len(text) > MAX_LENGTH:
-            raise FormulaError(f"The formula is too long (at most {MAX_LENGTH} characters).")
+            raise FormulaError(
+                _("The formula is too long (at most {MAX_LENGTH} characters).").format(
+                    MAX_LENGTH=MAX_LENGTH
+                )
+            )
         try:
             tree = ast.parse(text, mode="eval")
         except UnicodeEncodeError as error:  # a lone surrogate: Python's parser reads UTF-8
             raise FormulaError(
-                f"The formula: character {error.start + 1} is broken "
-                f"(U+{ord(text[error.start]):04X}); type it again."
+                _("The formula: character {value} is broken (U+{code:04X}); type it again.").format(
+                    value=error.start + 1, code=ord(text[error.start])
+                )
             ) from None
         except SyntaxError as error:
             column = f" at character {error.offset}" if error.offset else ""
-            raise FormulaError(f"The formula does not parse{column}: {error.msg}.") from None
+            raise FormulaError(
+                _("The formula does not parse{column}: {msg}.").format(column=column, msg=error.msg)
+            ) from None
         _check_tree(tree)
         return cls(text, tree.body)
 
@@ -277,9 +299,11 @@ class Formula:
             value = evaluator.eval(self.text, previously_parsed=self.tree)
             number = float(value)
             if not math.isfinite(number) or abs(number) > MAX_POINTS:
-                raise ValueError(f"result out of range ({number:g})")
+                raise ValueError(_("result out of range ({number:g})").format(number=number))
         except Exception as error:  # every failure of the host's formula is a message
-            raise FormulaError(f"{person.where()}: {_reason(error)}.") from None
+            raise FormulaError(
+                _("{where}: {reason}.").format(where=person.where(), reason=_reason(error))
+            ) from None
         return int(math.copysign(math.floor(abs(number) * 100 + 0.5), number))
 
 

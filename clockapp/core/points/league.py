@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 
 
 class TieBreak(StrEnum):
@@ -47,9 +48,11 @@ def parse_tie_breaks(text: str) -> tuple[TieBreak, ...]:
             tie_break = TieBreak(part)
         except ValueError:
             names = ", ".join(t.value for t in TieBreak)
-            raise ValidationError(f"Unknown tie-break '{part}': use {names}.") from None
+            raise ValidationError(
+                _("Unknown tie-break '{part}': use {names}.").format(part=part, names=names)
+            ) from None
         if tie_break in chosen:
-            raise ValidationError(f"The tie-break '{part}' is listed twice.")
+            raise ValidationError(_("The tie-break '{part}' is listed twice.").format(part=part))
         chosen.append(tie_break)
     return tuple(chosen)
 

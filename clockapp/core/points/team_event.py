@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from clockapp.core.points.formula import FormulaError, Role
+from clockapp.i18n import gettext as _
 
 #: Each person's points in the team event (the host can edit it like any formula).
 TEAM_EVENT_FORMULA = (
@@ -74,7 +75,7 @@ def share_out(raw: Mapping[str, int], total: int) -> dict[str, int]:
     {'A': 0, 'B': 0}
     """
     if any(value < 0 for value in raw.values()):
-        raise FormulaError("A team's points are negative: check the formula.")
+        raise FormulaError(_("A team's points are negative: check the formula."))
     whole = sum(raw.values())
     names = sorted(raw)
     if whole == 0:
@@ -108,8 +109,9 @@ def team_standings(
     empty = sorted(team for team, count in players.items() if count == 0)
     if empty:
         raise FormulaError(
-            f"Team {', '.join(empty)} has no players: add its players or remove its helpers "
-            "and spectators."
+            _(
+                "Team {join} has no players: add its players or remove its helpers and spectators."
+            ).format(join=", ".join(empty))
         )
     for team, count in players.items():
         if count >= rules.bonus_players:

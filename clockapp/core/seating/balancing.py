@@ -45,6 +45,7 @@ from clockapp.core.seating.planning import MoveStats, WorkingRoom, tables_text
 from clockapp.core.seating.positions import clockwise, table_next_big_blind
 from clockapp.core.seating.room import is_int
 from clockapp.core.seating.teams import TeamSpreads
+from clockapp.i18n import gettext as _
 
 # ------------------------------------------------------------------ policy and history
 
@@ -71,18 +72,24 @@ class BalancePolicy:
     def __post_init__(self) -> None:
         if not is_int(self.within) or self.within < 1:
             raise SeatingError(
-                f"Balance policy: tables must be balanced within 1 or more players "
-                f"(got {self.within!r})."
+                _(
+                    "Balance policy: tables must be balanced within 1 or more players (got "
+                    "{within!r})."
+                ).format(within=self.within)
             )
         if self.wide_within is not None and (not is_int(self.wide_within) or self.wide_within < 1):
             raise SeatingError(
-                f"Balance policy: the wider limit must be 1 or more players "
-                f"(got {self.wide_within!r})."
+                _(
+                    "Balance policy: the wider limit must be 1 or more players (got "
+                    "{wide_within!r})."
+                ).format(wide_within=self.wide_within)
             )
         if not is_int(self.wide_from_tables) or self.wide_from_tables < 2:
             raise SeatingError(
-                f"Balance policy: the wider limit must start at 2 or more tables "
-                f"(got {self.wide_from_tables!r})."
+                _(
+                    "Balance policy: the wider limit must start at 2 or more tables (got "
+                    "{wide_from_tables!r})."
+                ).format(wide_from_tables=self.wide_from_tables)
             )
 
     @classmethod
@@ -282,14 +289,18 @@ def plan_balance(
         if full.button is None:
             return NeedButton(
                 giver,
-                f"Which seat has the button for the next hand at {full.label}? "
-                f"{shortfall}: {full.label} gives the player who will be big blind next.",
+                _(
+                    "Which seat has the button for the next hand at {label}? {shortfall}: "
+                    "{label} gives the player who will be big blind next."
+                ).format(label=full.label, shortfall=shortfall),
             )
         if room.needs_button(receiver):
             return NeedButton(
                 receiver,
-                f"Which seat has the button for the next hand at {short.label}? "
-                f"{shortfall}: the player from {full.label} takes the worst position there.",
+                _(
+                    "Which seat has the button for the next hand at {label}? {shortfall}: "
+                    "the player from {full} takes the worst position there."
+                ).format(label=short.label, shortfall=shortfall, full=full.label),
             )
         big_blind = _mover_seat(room, giver)
         assert team_choice is not None  # the giver's button is known here
@@ -324,13 +335,13 @@ def _why_unbalanced(
     most = max(counts.values())
     full_short = [n for n in room.tables if counts[n] == least and not room.has_room(n)]
     if full_short:
-        return (
-            f"The tables cannot be balanced within {allowed}: {tables_text(full_short)} "
-            f"({least} players) has no free open seat; open a seat there to balance."
-        )
+        return _(
+            "The tables cannot be balanced within {allowed}: {tables} ({least} "
+            "players) has no free open seat; open a seat there to balance."
+        ).format(allowed=allowed, tables=tables_text(full_short), least=least)
     assert receiver is not None  # with no free seat anywhere, the short tables are full
-    return (
-        f"The tables cannot be balanced within {allowed}: every player at the fuller tables "
-        f"has a fixed seat (most {most}, {room.tables[receiver].label} {counts[receiver]}); "
-        "move a player by hand."
-    )
+    return _(
+        "The tables cannot be balanced within {allowed}: every player at the "
+        "fuller tables has a fixed seat (most {most}, {label} {counts}); move a "
+        "player by hand."
+    ).format(allowed=allowed, most=most, label=room.tables[receiver].label, counts=counts[receiver])

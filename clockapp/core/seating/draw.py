@@ -16,6 +16,8 @@ from types import MappingProxyType
 from clockapp.core.seating.players import PlayerId, players_text
 from clockapp.core.seating.positions import DealIn, table_deal_in
 from clockapp.core.seating.room import Seat, Seating, SeatingError, check_free_seat
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 
 
 @dataclass(frozen=True)
@@ -64,7 +66,7 @@ def pick_tables(
     slots = dict.fromkeys(counts, 0)
     heap = [(counts[t], rng.random(), t) for t in sorted(counts) if counts[t] < capacity[t]]
     heapq.heapify(heap)
-    for _ in range(how_many):
+    for _unused in range(how_many):
         count, _key, table = heapq.heappop(heap)
         slots[table] += 1
         if count + 1 < capacity[table]:
@@ -150,25 +152,46 @@ def draw_seats(
     listed: set[PlayerId] = set()
     for player in players:
         if player in listed:
-            raise SeatingError(f"Player {player} is listed twice in the draw.")
+            raise SeatingError(
+                _("Player {player} is listed twice in the draw.").format(player=player)
+            )
         listed.add(player)
         where = seating.seat_of(player)
         if where is not None:
-            raise SeatingError(f"Player {player} is already seated at {where}.")
+            raise SeatingError(
+                _("Player {player} is already seated at {where}.").format(
+                    player=player, where=where
+                )
+            )
     taken: dict[Seat, PlayerId] = {}
     for player, seat in fixed.items():
         if player not in listed:
-            raise SeatingError(f"Player {player} has a fixed seat but is not in the draw.")
+            raise SeatingError(
+                _("Player {player} has a fixed seat but is not in the draw.").format(player=player)
+            )
         check_free_seat(seating, seat)
         if seat in taken:
-            raise SeatingError(f"{seat} is fixed for {players_text((taken[seat], player))}.")
+            raise SeatingError(
+                _("{seat} is fixed for {players_text}.").format(
+                    seat=seat, players_text=players_text((taken[seat], player))
+                )
+            )
         taken[seat] = player
     if len(players) > seating.free_seat_count:
         free = seating.free_seat_count
-        raise SeatingError(
-            f"Cannot seat {len(players)} player{'s' if len(players) != 1 else ''}: only {free} "
-            f"open seat{'s are' if free != 1 else ' is'} free. Add a table or open seats first."
-        )
+        # Short of seats, at least two players wait unless no seat is free: the plural follows
+        # the seats, and a single player gets a sentence of their own.
+        if len(players) == 1:
+            text = _("Cannot seat 1 player: no open seat is free. Add a table or open seats first.")
+        else:
+            text = ngettext(
+                "Cannot seat {count} players: only {free} open seat is free. Add a table or "
+                "open seats first.",
+                "Cannot seat {count} players: only {free} open seats are free. Add a table or "
+                "open seats first.",
+                free,
+            )
+        raise SeatingError(text.format(count=len(players), free=free))
     seats = dict(seating.seats)
     seats.update(fixed)
     with_fixed = Seating(seating.tables, seats, seating.fixed | set(fixed))
@@ -218,9 +241,11 @@ def draw_seat(
     """
     where = seating.seat_of(player)
     if where is not None:
-        raise SeatingError(f"Player {player} is already seated at {where}.")
+        raise SeatingError(
+            _("Player {player} is already seated at {where}.").format(player=player, where=where)
+        )
     if seating.free_seat_count == 0:
-        raise SeatingError("No open seat is free: add a table or open a seat first.")
+        raise SeatingError(_("No open seat is free: add a table or open a seat first."))
     teams = teams or {}
     counts = seating.counts()
     options = [t.number for t in seating.tables if counts[t.number] < t.open_seat_count]
@@ -252,7 +277,9 @@ def seat_player(
     """
     where = seating.seat_of(player)
     if where is not None:
-        raise SeatingError(f"Player {player} is already seated at {where}.")
+        raise SeatingError(
+            _("Player {player} is already seated at {where}.").format(player=player, where=where)
+        )
     table = check_free_seat(seating, seat)
     deal_in = table_deal_in(table, seating.players_at(seat.table).keys(), seat.number)
     seats = dict(seating.seats)

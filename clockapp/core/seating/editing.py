@@ -18,6 +18,7 @@ from clockapp.core.seating.room import (
     check_player_seated,
     is_int,
 )
+from clockapp.i18n import gettext as _
 
 
 def _with_table(seating: Seating, table: Table) -> Seating:
@@ -32,7 +33,7 @@ def add_table(seating: Seating, table: Table) -> Seating:
     {1: 0, 2: 0}
     """
     if seating.has_table(table.number):
-        raise SeatingError(f"Table {table.number} is already in play.")
+        raise SeatingError(_("Table {number} is already in play.").format(number=table.number))
     return Seating((*seating.tables, table), seating.seats, seating.fixed)
 
 
@@ -48,7 +49,9 @@ def remove_table(seating: Seating, number: int) -> Seating:
     count = seating.count(number)
     if count:
         raise SeatingError(
-            f"Table {number} still has {count} players: break it or move them first."
+            _("Table {number} still has {count} players: break it or move them first.").format(
+                number=number, count=count
+            )
         )
     return Seating(
         tuple(t for t in seating.tables if t.number != number), seating.seats, seating.fixed
@@ -69,12 +72,15 @@ def set_button(seating: Seating, table: int, seat: int | None) -> Seating:
     if seat is not None:
         if not is_int(seat) or not 1 <= seat <= current.seat_count:
             raise SeatingError(
-                f"The button at {current.label} cannot be on seat {seat!r} "
-                f"(seats 1-{current.seat_count})."
+                _(
+                    "The button at {label} cannot be on seat {seat!r} (seats 1-{seat_count})."
+                ).format(label=current.label, seat=seat, seat_count=current.seat_count)
             )
         if seat not in seating.players_at(table):
             raise SeatingError(
-                f"{current.label}, seat {seat} is empty: the button must be in front of a player."
+                _("{label}, seat {seat} is empty: the button must be in front of a player.").format(
+                    label=current.label, seat=seat
+                )
             )
     return _with_table(seating, replace(current, button=seat))
 
@@ -92,9 +98,11 @@ def advance_button(seating: Seating, table: int) -> Seating:
     current = seating.table(table)
     occupied = seating.players_at(table)
     if current.button is None:
-        raise SeatingError(f"The button at {current.label} is unknown.")
+        raise SeatingError(_("The button at {label} is unknown.").format(label=current.label))
     if len(occupied) < 2:
-        raise SeatingError(f"{current.label} has fewer than two players: no hand to pass.")
+        raise SeatingError(
+            _("{label} has fewer than two players: no hand to pass.").format(label=current.label)
+        )
     following = next(s for s in clockwise(current.button, current.seat_count) if s in occupied)
     return _with_table(seating, replace(current, button=following))
 
@@ -112,20 +120,26 @@ def close_seat(seating: Seating, table: int, seat: int) -> Seating:
     current = seating.table(table)
     if not is_int(seat) or not 1 <= seat <= current.seat_count:
         raise SeatingError(
-            f"{current.label} has no seat {seat!r} to close (seats 1-{current.seat_count})."
+            _("{label} has no seat {seat!r} to close (seats 1-{seat_count}).").format(
+                label=current.label, seat=seat, seat_count=current.seat_count
+            )
         )
     if seat in current.closed_seats:
         return seating
     taken_by = seating.player_at(Seat(table, seat))
     if taken_by is not None:
         raise SeatingError(
-            f"{current.label}, seat {seat} is taken by player {taken_by}: "
-            "move the player before closing the seat."
+            _(
+                "{label}, seat {seat} is taken by player {taken_by}: move the player "
+                "before closing the seat."
+            ).format(label=current.label, seat=seat, taken_by=taken_by)
         )
     if current.button == seat:
         raise SeatingError(
-            f"The button at {current.label} is on seat {seat}: "
-            "set the button elsewhere before closing the seat."
+            _(
+                "The button at {label} is on seat {seat}: set the button elsewhere "
+                "before closing the seat."
+            ).format(label=current.label, seat=seat)
         )
     return _with_table(seating, replace(current, closed_seats=current.closed_seats | {seat}))
 
@@ -140,7 +154,9 @@ def open_seat(seating: Seating, table: int, seat: int) -> Seating:
     current = seating.table(table)
     if not is_int(seat) or not 1 <= seat <= current.seat_count:
         raise SeatingError(
-            f"{current.label} has no seat {seat!r} to open (seats 1-{current.seat_count})."
+            _("{label} has no seat {seat!r} to open (seats 1-{seat_count}).").format(
+                label=current.label, seat=seat, seat_count=current.seat_count
+            )
         )
     return _with_table(seating, replace(current, closed_seats=current.closed_seats - {seat}))
 

@@ -15,6 +15,8 @@ from dataclasses import dataclass, replace
 from clockapp.core.seating import PlayerId, Seating, SeatingError
 from clockapp.core.seating.planning import tables_text
 from clockapp.core.seating.room import is_int
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 
 
 @dataclass(frozen=True)
@@ -41,13 +43,19 @@ class HandForHand:
 
     def __post_init__(self) -> None:
         if not is_int(self.hand) or self.hand < 1:
-            raise SeatingError(f"Hand-for-hand: the hand number must be 1 or more ({self.hand!r}).")
+            raise SeatingError(
+                _("Hand-for-hand: the hand number must be 1 or more ({hand!r}).").format(
+                    hand=self.hand
+                )
+            )
         object.__setattr__(self, "tables", frozenset(self.tables))
         object.__setattr__(self, "finished", frozenset(self.finished))
         extra = self.finished - self.tables
         if extra:
             raise SeatingError(
-                f"Hand-for-hand: {tables_text(extra)} finished but did not play hand {self.hand}."
+                _("Hand-for-hand: {tables} finished but did not play hand {hand}.").format(
+                    tables=tables_text(extra), hand=self.hand
+                )
             )
 
     @property
@@ -82,7 +90,9 @@ def finish_hand(hfh: HandForHand, table: int, finished: bool = True) -> HandForH
     True
     """
     if table not in hfh.tables:
-        raise SeatingError(f"Table {table} is not playing hand {hfh.hand}.")
+        raise SeatingError(
+            _("Table {table} is not playing hand {hand}.").format(table=table, hand=hfh.hand)
+        )
     done = hfh.finished | {table} if finished else hfh.finished - {table}
     return replace(hfh, finished=done)
 
@@ -101,8 +111,13 @@ def next_hand(hfh: HandForHand, seating: Seating) -> HandForHand:
     """
     if not hfh.all_finished:
         waiting = hfh.waiting
-        verb = "has" if len(waiting) == 1 else "have"
-        raise SeatingError(f"{tables_text(waiting)} {verb} not finished hand {hfh.hand}.")
+        raise SeatingError(
+            ngettext(
+                "{tables} has not finished hand {hand}.",
+                "{tables} have not finished hand {hand}.",
+                len(waiting),
+            ).format(tables=tables_text(waiting), hand=hfh.hand)
+        )
     return HandForHand(hfh.hand + 1, frozenset(t.number for t in seating.tables))
 
 
@@ -137,8 +152,15 @@ def bubble_offer(
     if on or places_paid < 2 or players_left != places_paid + 1:
         # One place paid: the bubble is heads-up, where every hand is hand-for-hand anyway.
         return None
-    return (
-        f"{players_left} players left, {places_paid} {'seats' if seats else 'paid'}: the next "
-        "player out is the bubble. "
-        "Play hand-for-hand?"
-    )
+    # The bubble is offered with at least three players left and two places paid or seats.
+    if seats:
+        text = _(
+            "{players_left} players left, {places_paid} seats: the next player out is the "
+            "bubble. Play hand-for-hand?"
+        )
+    else:
+        text = _(
+            "{players_left} players left, {places_paid} paid: the next player out is the "
+            "bubble. Play hand-for-hand?"
+        )
+    return text.format(players_left=players_left, places_paid=places_paid)

@@ -18,6 +18,7 @@ from clockapp.core.seating.room import (
     check_free_seat,
     check_player_seated,
 )
+from clockapp.i18n import gettext as _
 
 
 class MoveKind(StrEnum):
@@ -55,7 +56,9 @@ class Move:
 
     def __post_init__(self) -> None:
         if not self.reason.strip():
-            raise SeatingError(f"The move of player {self.player} needs a reason.")
+            raise SeatingError(
+                _("The move of player {player} needs a reason.").format(player=self.player)
+            )
 
     @property
     def announcement(self) -> str:

@@ -24,13 +24,21 @@ from clockapp.core.seating import (
 # mutable copy of the room).
 from clockapp.core.seating.positions import clockwise, table_deal_in, table_worst_seat
 from clockapp.core.seating.room import is_int
+from clockapp.core.text import listed
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 
 
 def tables_text(numbers: Iterable[int]) -> str:
-    listed = [str(n) for n in sorted(numbers)]
-    if len(listed) == 1:
-        return f"Table {listed[0]}"
-    return "Tables " + ", ".join(listed[:-1]) + " and " + listed[-1]
+    """Tables named by number, in the current language ("Table 3", "Tables 1, 2 and 5").
+
+    >>> tables_text([2]), tables_text([5, 1, 2])
+    ('Table 2', 'Tables 1, 2 and 5')
+    """
+    numbers = sorted(numbers)
+    return ngettext("Table {tables}", "Tables {tables}", len(numbers)).format(
+        tables=listed([str(n) for n in numbers])
+    )
 
 
 @dataclass(frozen=True)
@@ -54,7 +62,9 @@ class MoveStats:
             for key, count in counts.items():
                 if not is_int(count) or count < 0:
                     raise SeatingError(
-                        f"Move counts: {what} {key} has {count!r} moves; a count is 0 or more."
+                        _(
+                            "Move counts: {what} {key} has {count!r} moves; a count is 0 or more."
+                        ).format(what=what, key=key, count=count)
                     )
         object.__setattr__(self, "player_moves", MappingProxyType(dict(self.player_moves)))
         object.__setattr__(self, "table_gives", MappingProxyType(dict(self.table_gives)))

@@ -14,6 +14,7 @@ from enum import StrEnum
 
 from clockapp.core.seating.players import PlayerId
 from clockapp.core.seating.room import Seat, Seating, SeatingError, Table
+from clockapp.i18n import gettext as _
 
 
 class DealIn(StrEnum):
@@ -111,7 +112,11 @@ def deal_in_status(seating: Seating, seat: Seat) -> DealIn:
     """
     table = seating.table(seat.table)
     if seating.player_at(seat) is not None:
-        raise SeatingError(f"{seat} is taken by player {seating.player_at(seat)}.")
+        raise SeatingError(
+            _("{seat} is taken by player {player_at}.").format(
+                seat=seat, player_at=seating.player_at(seat)
+            )
+        )
     return table_deal_in(table, seating.players_at(seat.table).keys(), seat.number)
 
 
@@ -144,7 +149,7 @@ def table_worst_seat(
     """
     empty = [s for s in table.open_seats if s not in occupied]
     if not empty:
-        raise SeatingError(f"{table.label} has no empty open seat.")
+        raise SeatingError(_("{label} has no empty open seat.").format(label=table.label))
     dealt = {s for s in occupied if s not in waiting}
     if not dealt:
         return WorstSeat(empty[0], DealIn.NOW, "no hand is under way there")
@@ -153,7 +158,7 @@ def table_worst_seat(
         seat = next(s for s in clockwise(alone, table.seat_count) if s in empty)
         return WorstSeat(seat, DealIn.NOW, "no hand is under way there")
     if table.button is None:
-        raise SeatingError(f"The button at {table.label} is unknown.")
+        raise SeatingError(_("The button at {label} is unknown.").format(label=table.label))
     gap = _newcomer_gap(table, dealt)
     assert gap is not None  # the button is known
     # The first player after the button is the small blind (3+ handed, or heads-up once the
@@ -204,7 +209,7 @@ def table_next_big_blind(table: Table, occupied: Mapping[int, PlayerId]) -> int:
     """The seat of the player who posts the big blind in the next hand (button known, 2+ seated)."""
     blinds = _blinds(table, occupied.keys())
     if blinds is None:
-        raise SeatingError(f"The button at {table.label} is unknown.")
+        raise SeatingError(_("The button at {label} is unknown.").format(label=table.label))
     return blinds.big_blind
 
 

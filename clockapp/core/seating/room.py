@@ -39,10 +39,14 @@ class Seat:
 
     def __post_init__(self) -> None:
         if not is_int(self.table) or self.table < 1:
-            raise SeatingError(f"Seat: table number must be 1 or more (got {self.table!r}).")
+            raise SeatingError(
+                _("Seat: table number must be 1 or more (got {table!r}).").format(table=self.table)
+            )
         if not is_int(self.number) or self.number < 1:
             raise SeatingError(
-                f"Seat at table {self.table}: seat number must be 1 or more (got {self.number!r})."
+                _("Seat at table {table}: seat number must be 1 or more (got {number!r}).").format(
+                    table=self.table, number=self.number
+                )
             )
 
     def __str__(self) -> str:
@@ -72,33 +76,46 @@ class Table:
 
     def __post_init__(self) -> None:
         if not is_int(self.number) or self.number < 1:
-            raise SeatingError(f"Table number must be 1 or more (got {self.number!r}).")
+            raise SeatingError(
+                _("Table number must be 1 or more (got {number!r}).").format(number=self.number)
+            )
         if not is_int(self.seat_count) or not 2 <= self.seat_count <= MAX_SEATS:
             raise SeatingError(
-                f"Table {self.number} must have 2 to {MAX_SEATS} seats (got {self.seat_count!r})."
+                _("Table {number} must have 2 to {MAX_SEATS} seats (got {seat_count!r}).").format(
+                    number=self.number, MAX_SEATS=MAX_SEATS, seat_count=self.seat_count
+                )
             )
         object.__setattr__(self, "closed_seats", frozenset(self.closed_seats))
         outside = [s for s in self.closed_seats if not is_int(s) or not 1 <= s <= self.seat_count]
         if outside:
             raise SeatingError(
-                f"Table {self.number} has no seat {outside[0]!r} to close "
-                f"(seats 1-{self.seat_count})."
+                _("Table {number} has no seat {outside!r} to close (seats 1-{seat_count}).").format(
+                    number=self.number, outside=outside[0], seat_count=self.seat_count
+                )
             )
         if self.seat_count - len(self.closed_seats) < 2:
             raise SeatingError(
-                f"Table {self.number} needs at least 2 open seats "
-                f"({len(self.closed_seats)} of {self.seat_count} are closed)."
+                _(
+                    "Table {number} needs at least 2 open seats ({count} of {seat_count} are "
+                    "closed)."
+                ).format(
+                    number=self.number, count=len(self.closed_seats), seat_count=self.seat_count
+                )
             )
         if self.button is not None:
             if not is_int(self.button) or not 1 <= self.button <= self.seat_count:
                 raise SeatingError(
-                    f"The button at table {self.number} cannot be on seat {self.button!r} "
-                    f"(seats 1-{self.seat_count})."
+                    _(
+                        "The button at table {number} cannot be on seat {button!r} (seats "
+                        "1-{seat_count})."
+                    ).format(number=self.number, button=self.button, seat_count=self.seat_count)
                 )
             if self.button in self.closed_seats:
                 raise SeatingError(
-                    f"The button at table {self.number} cannot be on seat {self.button}: "
-                    "that seat is closed."
+                    _(
+                        "The button at table {number} cannot be on seat {button}: that seat is "
+                        "closed."
+                    ).format(number=self.number, button=self.button)
                 )
 
     @property
@@ -147,7 +164,7 @@ class Seating:
         by_number: dict[int, Table] = {}
         for table in tables:
             if table.number in by_number:
-                raise SeatingError(f"Table {table.number} is listed twice.")
+                raise SeatingError(_("Table {number} is listed twice.").format(number=table.number))
             by_number[table.number] = table
         by_table: dict[int, dict[int, PlayerId]] = {number: {} for number in by_number}
         seats = dict(self.seats)
@@ -163,7 +180,9 @@ class Seating:
         fixed = frozenset(self.fixed)
         for player in sorted(fixed):
             if player not in seats:
-                raise SeatingError(f"Player {player} has a fixed seat but is not seated.")
+                raise SeatingError(
+                    _("Player {player} has a fixed seat but is not seated.").format(player=player)
+                )
         object.__setattr__(self, "tables", tables)
         object.__setattr__(self, "seats", MappingProxyType(seats))
         object.__setattr__(self, "fixed", fixed)
@@ -181,7 +200,7 @@ class Seating:
         """The table with this number; a SeatingError if it is not in play."""
         table = self._by_number.get(number)
         if table is None:
-            raise SeatingError(f"Table {number} is not in play.")
+            raise SeatingError(_("Table {number} is not in play.").format(number=number))
         return table
 
     def has_table(self, number: int) -> bool:
@@ -244,16 +263,21 @@ def _seat_problem(
     """Why a player cannot sit in a seat, in a director's words."""
     table = by_number.get(seat.table)
     if table is None:
-        return f"Player {player} is seated at table {seat.table}, which is not in play."
-    if seat.number > table.seat_count:
-        return (
-            f"Player {player} is seated at {seat}, but table {table.number} has "
-            f"{table.seat_count} seats."
+        return _("Player {player} is seated at table {table}, which is not in play.").format(
+            player=player, table=seat.table
         )
+    if seat.number > table.seat_count:
+        return _(
+            "Player {player} is seated at {seat}, but table {number} has {seat_count} seats."
+        ).format(player=player, seat=seat, number=table.number, seat_count=table.seat_count)
     if seat.number in table.closed_seats:
-        return f"{seat} is closed but player {player} sits there."
+        return _("{seat} is closed but player {player} sits there.").format(
+            seat=seat, player=player
+        )
     other = by_table[seat.table][seat.number]
-    return f"{seat} is taken twice ({players_text((other, player))})."
+    return _("{seat} is taken twice ({players}).").format(
+        seat=seat, players=players_text((other, player))
+    )
 
 
 # ------------------------------------------------------------------ checks before a change
@@ -262,19 +286,31 @@ def _seat_problem(
 def check_player_seated(seating: Seating, player: PlayerId) -> Seat:
     seat = seating.seat_of(player)
     if seat is None:
-        raise SeatingError(f"Player {player} is not seated (out of the tournament, or not drawn).")
+        raise SeatingError(
+            _("Player {player} is not seated (out of the tournament, or not drawn).").format(
+                player=player
+            )
+        )
     return seat
 
 
 def check_free_seat(seating: Seating, seat: Seat) -> Table:
     if not seating.has_table(seat.table):
-        raise SeatingError(f"{seat}: table {seat.table} is not in play.")
+        raise SeatingError(
+            _("{seat}: table {table} is not in play.").format(seat=seat, table=seat.table)
+        )
     table = seating.table(seat.table)
     if seat.number > table.seat_count:
-        raise SeatingError(f"{seat}: table {table.number} has only {table.seat_count} seats.")
+        raise SeatingError(
+            _("{seat}: table {number} has only {seat_count} seats.").format(
+                seat=seat, number=table.number, seat_count=table.seat_count
+            )
+        )
     if seat.number in table.closed_seats:
-        raise SeatingError(f"{seat} is closed.")
+        raise SeatingError(_("{seat} is closed.").format(seat=seat))
     taken_by = seating.player_at(seat)
     if taken_by is not None:
-        raise SeatingError(f"{seat} is taken by player {taken_by}.")
+        raise SeatingError(
+            _("{seat} is taken by player {taken_by}.").format(seat=seat, taken_by=taken_by)
+        )
     return table

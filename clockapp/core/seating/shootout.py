@@ -45,6 +45,8 @@ from clockapp.core.seating.shootout_state import (
     tied_blocks,
     with_exits,
 )
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 
 
 def _choose_tables(count: int, tables: Sequence[Table]) -> tuple[Table, ...]:
@@ -57,10 +59,16 @@ def _choose_tables(count: int, tables: Sequence[Table]) -> tuple[Table, ...]:
         chosen.append(replace(table, button=None))
         seats += table.open_seat_count
     if seats < count:
-        raise ShootoutError(
-            f"Cannot seat {count} player{'s' if count != 1 else ''}: the tables given have "
-            f"only {seats} open seat{'s' if seats != 1 else ''}."
-        )
+        # More players than seats: at least two players unless no seat is open.
+        if count == 1:
+            text = _("Cannot seat 1 player: the tables given have no open seat.")
+        else:
+            text = ngettext(
+                "Cannot seat {count} players: the tables given have only {seats} open seat.",
+                "Cannot seat {count} players: the tables given have only {seats} open seats.",
+                seats,
+            )
+        raise ShootoutError(text.format(count=count, seats=seats))
     return tuple(chosen)
 
 
@@ -75,8 +83,10 @@ def _draw_round(
     for table, count in drawn.seating.counts().items():
         if count < 2:
             raise ShootoutError(
-                f"Table {table} would start round {number} with {count} player: every table "
-                "needs at least 2. Use fewer, smaller tables."
+                _(
+                    "Table {table} would start round {number} with {count} player: every "
+                    "table needs at least 2. Use fewer, smaller tables."
+                ).format(table=table, number=number, count=count)
             )
     return ShootoutRound(number, drawn.seating, {}, stacks)
 
@@ -103,9 +113,11 @@ def start_shootout(
     listed = list(players)
     if len(set(listed)) != len(listed):
         twice = next(p for p in listed if listed.count(p) > 1)
-        raise ShootoutError(f"Player {twice} is listed twice for the shootout.")
+        raise ShootoutError(
+            _("Player {twice} is listed twice for the shootout.").format(twice=twice)
+        )
     if len(listed) < 2:
-        raise ShootoutError("A shootout needs at least 2 players.")
+        raise ShootoutError(_("A shootout needs at least 2 players."))
     first = _draw_round(1, listed, tables, rng, {})
     shootout = Shootout(
         frozenset(listed), (first,), (), time_limit_minutes, tuple(round_limits), tuple(advance)
@@ -114,8 +126,10 @@ def start_shootout(
     small = [n for n, c in first.seating.counts().items() if c <= going]
     if small:
         raise ShootoutError(
-            f"Table {small[0]} would start with {first.seating.count(small[0])} players but "
-            f"{going} of each table go through: use fewer tables, or send fewer on."
+            _(
+                "Table {small} would start with {count} players but {going} of each "
+                "table go through: use fewer tables, or send fewer on."
+            ).format(small=small[0], count=first.seating.count(small[0]), going=going)
         )
     return shootout
 
@@ -147,21 +161,28 @@ def shootout_hand_busts(shootout: Shootout, starting_chips: Mapping[PlayerId, in
     ([(1,), (3,)], 2)
     """
     if not starting_chips:
-        raise ShootoutError("No players given as out in the hand.")
+        raise ShootoutError(_("No players given as out in the hand."))
     tables = {table_of(shootout, p) for p in starting_chips}
     if len(tables) > 1:
         raise ShootoutError(
-            "Players out in the same hand must be at the same table "
-            f"(got tables {', '.join(str(t) for t in sorted(tables))})."
+            _("Players out in the same hand must be at the same table (got tables {join}).").format(
+                join=", ".join(str(t) for t in sorted(tables))
+            )
         )
     (table,) = tables
     for player, chips in starting_chips.items():
         if not is_int(chips) or chips < 1:
             raise ShootoutError(
-                f"Player {player} started the hand with {chips!r} chips; it must be 1 or more."
+                _(
+                    "Player {player} started the hand with {chips!r} chips; it must be 1 or more."
+                ).format(player=player, chips=chips)
             )
     if len(starting_chips) >= len(shootout.current.seating.players_at(table)):
-        raise ShootoutError(f"Someone must win the hand: not every player at table {table} is out.")
+        raise ShootoutError(
+            _("Someone must win the hand: not every player at table {table} is out.").format(
+                table=table
+            )
+        )
     going = shootout.advance_of()
     left = len(shootout.current.seating.players_at(table)) - len(starting_chips)
     if left < going:
@@ -175,8 +196,10 @@ def shootout_hand_busts(shootout: Shootout, starting_chips: Mapping[PlayerId, in
             if q not in kept
         ):
             raise ShootoutError(
-                f"Table {table} sends {going} players on: the stacks at the start of the hand "
-                "do not say who goes through (equal stacks): play on."
+                _(
+                    "Table {table} sends {going} players on: the stacks at the start of the "
+                    "hand do not say who goes through (equal stacks): play on."
+                ).format(table=table, going=going)
             )
         starting_chips = {p: c for p, c in starting_chips.items() if p not in kept}
     groups = rank_busts(starting_chips)[::-1]
@@ -207,21 +230,30 @@ def advance_shootout(
     """
     current = shootout.current
     if shootout.champion is not None:
-        raise ShootoutError(f"The shootout is over: player {shootout.champion} won.")
+        raise ShootoutError(
+            _("The shootout is over: player {champion} won.").format(champion=shootout.champion)
+        )
     if not current.finished:
         waiting = sorted(t.number for t in current.seating.tables if not current.is_done(t.number))
         raise ShootoutError(
-            f"Round {current.number} is not finished: table(s) "
-            f"{', '.join(map(str, waiting))} still play."
+            _("Round {number} is not finished: table(s) {join} still play.").format(
+                number=current.number, join=", ".join(map(str, waiting))
+            )
         )
     winners = set(current.advancing)
     if set(chips) != winners:
         raise ShootoutError(
-            f"Chip counts must cover exactly the table winners: {players_text(winners)}."
+            _("Chip counts must cover exactly the table winners: {players_text}.").format(
+                players_text=players_text(winners)
+            )
         )
     for player, count in chips.items():
         if not is_int(count) or count < 1:
-            raise ShootoutError(f"Player {player} has {count!r} chips; a winner has 1 or more.")
+            raise ShootoutError(
+                _("Player {player} has {count!r} chips; a winner has 1 or more.").format(
+                    player=player, count=count
+                )
+            )
     order = list(current.advancing)
     next_round = _draw_round(current.number + 1, order, tables, rng, chips)
     after = replace(shootout, rounds=(*shootout.rounds, next_round))
@@ -229,9 +261,16 @@ def advance_shootout(
     small = [n for n, c in next_round.seating.counts().items() if c <= going]
     if small:
         raise ShootoutError(
-            f"Table {small[0]} would start round {next_round.number} with "
-            f"{next_round.seating.count(small[0])} players but {going} of each table go through: "
-            "give the round fewer tables, or send fewer on."
+            _(
+                "Table {small} would start round {number} with {count} players but "
+                "{going} of each table go through: give the round fewer tables, or send "
+                "fewer on."
+            ).format(
+                small=small[0],
+                number=next_round.number,
+                count=next_round.seating.count(small[0]),
+                going=going,
+            )
         )
     return after
 

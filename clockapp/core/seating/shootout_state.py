@@ -14,6 +14,7 @@ from types import MappingProxyType
 
 from clockapp.core.seating import PlayerId, Seating, SeatingError, without_player
 from clockapp.core.seating.room import is_int
+from clockapp.i18n import gettext as _
 
 
 class ShootoutError(SeatingError):
@@ -47,7 +48,7 @@ class ShootoutExit:
 
     def __post_init__(self) -> None:
         if not self.players:
-            raise ShootoutError("An exit needs at least one player.")
+            raise ShootoutError(_("An exit needs at least one player."))
 
 
 @dataclass(frozen=True)
@@ -153,18 +154,22 @@ class Shootout:
 
     def __post_init__(self) -> None:
         if not self.rounds:
-            raise ShootoutError("A shootout needs a first round.")
+            raise ShootoutError(_("A shootout needs a first round."))
         object.__setattr__(self, "round_limits", tuple(self.round_limits))
         object.__setattr__(self, "advance", tuple(self.advance))
         for count in self.advance:
             if not is_int(count) or count < 1:
                 raise ShootoutError(
-                    f"Players through from each table must be 1 or more (got {count!r})."
+                    _("Players through from each table must be 1 or more (got {count!r}).").format(
+                        count=count
+                    )
                 )
         for limit in (self.time_limit_minutes, *self.round_limits):
             if limit is not None and (not is_int(limit) or limit < 1):
                 raise ShootoutError(
-                    f"Shootout time limit must be 1 minute or more (got {limit!r})."
+                    _("Shootout time limit must be 1 minute or more (got {limit!r}).").format(
+                        limit=limit
+                    )
                 )
 
     def advance_of(self, number: int | None = None) -> int:
@@ -220,12 +225,22 @@ def table_of(shootout: Shootout, player: PlayerId) -> int:
     seat = current.seating.seat_of(player)
     if seat is None:
         raise ShootoutError(
-            f"Player {player} is not playing in round {current.number} (already out?)."
+            _("Player {player} is not playing in round {number} (already out?).").format(
+                player=player, number=current.number
+            )
         )
     if seat.table in current.winners:
-        raise ShootoutError(f"Player {player} has already won table {seat.table}.")
+        raise ShootoutError(
+            _("Player {player} has already won table {table}.").format(
+                player=player, table=seat.table
+            )
+        )
     if seat.table in current.through:
-        raise ShootoutError(f"Player {player} is already through from table {seat.table}.")
+        raise ShootoutError(
+            _("Player {player} is already through from table {table}.").format(
+                player=player, table=seat.table
+            )
+        )
     return seat.table
 
 

@@ -15,6 +15,7 @@ from clockapp.core.seating import PlayerId, players_text
 from clockapp.core.seating.hand_for_hand import rank_busts
 from clockapp.core.seating.room import is_int
 from clockapp.core.seating.shootout_state import ExitCause, Shootout, ShootoutError, with_exits
+from clockapp.i18n import gettext as _
 
 
 def shootout_time_limit(
@@ -56,37 +57,74 @@ def shootout_time_limit(
     limit = shootout.limit_of()
     if limit is None:
         if shootout.time_limit_minutes is None and not shootout.round_limits:
-            raise ShootoutError("This shootout has no time limit: tables play to one winner.")
+            raise ShootoutError(_("This shootout has no time limit: tables play to one winner."))
         what = "The final table" if current.is_final else f"Round {current.number}"
-        raise ShootoutError(f"{what} has no time limit: it plays to one winner.")
+        raise ShootoutError(
+            _("{what} has no time limit: it plays to one winner.").format(what=what)
+        )
     if elapsed is not None and elapsed < timedelta(minutes=limit):
         played = int(elapsed.total_seconds() // 60)
         left = timedelta(minutes=limit) - elapsed
         raise ShootoutError(
-            f"Time is not up at table {table}: {played} of round {current.number}'s {limit} "
-            f"minutes played, {_minutes_text(left)} left."
+            _(
+                "Time is not up at table {table}: {played} of round {number}'s {limit} "
+                "minutes played, {minutes_text} left."
+            ).format(
+                table=table,
+                played=played,
+                number=current.number,
+                limit=limit,
+                minutes_text=_minutes_text(left),
+            )
         )
     if not current.seating.has_table(table):
-        raise ShootoutError(f"Table {table} is not playing in round {current.number}.")
+        raise ShootoutError(
+            _("Table {table} is not playing in round {number}.").format(
+                table=table, number=current.number
+            )
+        )
     if table in current.winners:
-        raise ShootoutError(f"Table {table} already has its winner.")
+        raise ShootoutError(_("Table {table} already has its winner.").format(table=table))
     at_table = set(current.remaining(table))
     if set(chips) != at_table:
         missing = sorted(at_table - set(chips))
         extra = sorted(set(chips) - at_table)
+        if missing and extra:
+            text = _(
+                "Chip counts for table {table} must cover exactly its players; missing "
+                "{missing}; not at the table: {extra}."
+            )
+        elif missing:
+            text = _(
+                "Chip counts for table {table} must cover exactly its players; missing {missing}."
+            )
+        else:
+            text = _(
+                "Chip counts for table {table} must cover exactly its players; not at the table: "
+                "{extra}."
+            )
         raise ShootoutError(
-            f"Chip counts for table {table} must cover exactly its players"
-            + (f"; missing {players_text(missing)}" if missing else "")
-            + (f"; not at the table: {players_text(extra)}" if extra else "")
-            + "."
+            text.format(
+                table=table,
+                missing=players_text(missing) if missing else "",
+                extra=players_text(extra) if extra else "",
+            )
         )
     for player, count in chips.items():
         if not is_int(count) or count < 1:
-            raise ShootoutError(f"Player {player} has {count!r} chips; a player still in has 1+.")
+            raise ShootoutError(
+                _("Player {player} has {count!r} chips; a player still in has 1+.").format(
+                    player=player, count=count
+                )
+            )
     ranked = rank_busts(chips)
     going = shootout.advance_of()
     if going >= len(at_table):
-        raise ShootoutError(f"Table {table} already has no more than {going} players: all go on.")
+        raise ShootoutError(
+            _("Table {table} already has no more than {going} players: all go on.").format(
+                table=table, going=going
+            )
+        )
     kept = 0
     cut = 0
     while kept < going:
@@ -96,8 +134,9 @@ def shootout_time_limit(
         tied = players_text(ranked[cut - 1]).capitalize()
         what = "the chip lead" if going == 1 else f"the last place through ({going} go on)"
         raise ShootoutError(
-            f"{tied} share {what} at table {table} ({chips[ranked[cut - 1][0]]}): "
-            "play on until one of them leads."
+            _(
+                "{tied} share {what} at table {table} ({chips}): play on until one of them leads."
+            ).format(tied=tied, what=what, table=table, chips=chips[ranked[cut - 1][0]])
         )
     leaders = [p for group in ranked[:cut] for p in group]
     return _time_outs(shootout, table, ranked[cut:][::-1], chips, leaders)

@@ -25,6 +25,7 @@ from clockapp.core.seating.draw import assign_tables, pick_tables
 from clockapp.core.seating.planning import MoveStats, WorkingRoom, deal_in_note
 from clockapp.core.seating.room import is_int
 from clockapp.core.seating.teams import count_teams, improve_by_swaps
+from clockapp.i18n import gettext as _
 
 
 @dataclass(frozen=True)
@@ -52,18 +53,27 @@ class TableBreakRules:
         seen: set[int] = set()
         for number in self.order:
             if not is_int(number) or number < 1:
-                raise SeatingError(f"Break order: {number!r} is not a table number.")
+                raise SeatingError(
+                    _("Break order: {number!r} is not a table number.").format(number=number)
+                )
             if number in seen:
-                raise SeatingError(f"Break order: table {number} appears twice.")
+                raise SeatingError(
+                    _("Break order: table {number} appears twice.").format(number=number)
+                )
             seen.add(number)
         if self.final_table is not None and self.final_table in seen:
             raise SeatingError(
-                f"Table {self.final_table} hosts the final table, so it cannot be in the "
-                "break order."
+                _(
+                    "Table {final_table} hosts the final table, so it cannot be in the break order."
+                ).format(final_table=self.final_table)
             )
         size = self.final_table_size
         if size is not None and (not is_int(size) or not 2 <= size <= MAX_SEATS):
-            raise SeatingError(f"The final table seats 2 to {MAX_SEATS} players (got {size!r}).")
+            raise SeatingError(
+                _("The final table seats 2 to {MAX_SEATS} players (got {size!r}).").format(
+                    MAX_SEATS=MAX_SEATS, size=size
+                )
+            )
 
 
 def table_break_order(seating: Seating, rules: TableBreakRules | None = None) -> tuple[int, ...]:
@@ -88,7 +98,11 @@ def table_break_order(seating: Seating, rules: TableBreakRules | None = None) ->
     numbers = [t.number for t in seating.tables]
     final = rules.final_table
     if final is not None and not seating.has_table(final):
-        raise SeatingError(f"Table {final} was chosen for the final table but is not in play.")
+        raise SeatingError(
+            _("Table {final} was chosen for the final table but is not in play.").format(
+                final=final
+            )
+        )
     listed = [n for n in rules.order if n in numbers]
     rest = [n for n in numbers if n not in listed and n != final]
     if final is None and rest:
@@ -128,8 +142,10 @@ def _final_layout(host: Table, size: int | None, keep: set[int]) -> Table:
     if size is not None:
         if size > host.open_seat_count:
             raise SeatingError(
-                f"{host.label} has only {host.open_seat_count} open seats; the final table is "
-                f"set to {size} players."
+                _(
+                    "{label} has only {open_seat_count} open seats; the final table is set "
+                    "to {size} players."
+                ).format(label=host.label, open_seat_count=host.open_seat_count, size=size)
             )
         # Close the highest free seats first; seats kept by fixed players stay open.
         for seat in sorted(host.open_seats, reverse=True):

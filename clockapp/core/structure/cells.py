@@ -10,7 +10,10 @@ from __future__ import annotations
 import enum
 import re
 
+from clockapp import formats
 from clockapp.core.structure import Break, Structure, StructureError
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 
 
 class Column(enum.IntEnum):
@@ -27,16 +30,28 @@ class Column(enum.IntEnum):
     NOTE = 8  # a level's note; a break's color-up
 
 
+#: Each column's header, in English: translate it where it is shown (`_(HEADERS[column])`).
 HEADERS: dict[Column, str] = {
-    Column.NUMBER: "Level",
-    Column.GAME: "Game",
-    Column.SMALL_BLIND: "Small blind",
-    Column.BIG_BLIND: "Big blind",
-    Column.ANTE: "Ante",
-    Column.BB_ANTE: "BB ante",
-    Column.MINUTES: "Minutes",
-    Column.STARTS: "Starts",
-    Column.NOTE: "Color up / note",
+    Column.NUMBER: N_("Level"),
+    Column.GAME: N_("Game"),
+    Column.SMALL_BLIND: N_("Small blind"),
+    Column.BIG_BLIND: N_("Big blind"),
+    Column.ANTE: N_("Ante"),
+    Column.BB_ANTE: N_("BB ante"),
+    Column.MINUTES: N_("Minutes"),
+    Column.STARTS: N_("Starts"),
+    Column.NOTE: N_("Color up / note"),
+}
+
+#: The refusal of an edit of each column a break does not have, or that is never edited (one
+#: sentence per column: a column's name does not fit into a sentence in every language).
+NOT_EDITABLE: dict[Column, str] = {
+    Column.NUMBER: N_("the level cannot be edited."),
+    Column.SMALL_BLIND: N_("a break has no small blind."),
+    Column.BIG_BLIND: N_("a break has no big blind."),
+    Column.ANTE: N_("a break has no ante."),
+    Column.BB_ANTE: N_("a break has no BB ante."),
+    Column.STARTS: N_("the starts cannot be edited."),
 }
 
 AMOUNT_COLUMNS = frozenset({Column.SMALL_BLIND, Column.BIG_BLIND, Column.ANTE})
@@ -71,7 +86,9 @@ def row_name(structure: Structure, row: int) -> str:
 def named_error(where: str, error: StructureError) -> StructureError:
     """The core's message about an item, naming the editor's row instead (`where`)."""
     message = _CORE_PREFIX.sub("", str(error))
-    return StructureError(f"{where}: {message[:1].lower()}{message[1:]}")
+    return StructureError(
+        _("{where}: {message}").format(where=where, message=message[:1].lower() + message[1:])
+    )
 
 
 def parse_int(text: str, what: str = "the number", minimum: int = 0) -> int:
@@ -98,11 +115,15 @@ def parse_int(text: str, what: str = "the number", minimum: int = 0) -> int:
     negative = cleaned[:1] in ("-", "\u2212")
     digits = cleaned[1:] if negative else cleaned
     if not digits.isdecimal():  # isdigit() would let "²" through to int()
-        raise StructureError(f"{text.strip()!r} is not a whole number.")
+        raise StructureError(_("{line!r} is not a whole number.").format(line=text.strip()))
     value = -int(digits) if negative else int(digits)
     if value < minimum:
         bound = "above 0" if minimum == 1 else f"{minimum:,} or more"
-        raise StructureError(f"{what} must be {bound} (got {value:,}).")
+        raise StructureError(
+            _("{what} must be {bound} (got {value}).").format(
+                what=what, bound=bound, value=formats.number(value)
+            )
+        )
     return value
 
 

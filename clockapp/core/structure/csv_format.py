@@ -11,6 +11,8 @@ from collections.abc import Mapping
 
 from clockapp.core.structure.items import MAX_ITEMS, Break, Item, Level, StructureError
 from clockapp.core.structure.model import Structure
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 
 CSV_COLUMNS = (
     "type",
@@ -28,6 +30,14 @@ CSV_COLUMNS = (
 _YES = frozenset({"yes", "y", "true", "1", "x"})
 _NO = frozenset({"no", "n", "false", "0", ""})
 _YES_OR_NO = _YES | _NO
+
+
+#: The refusal of a break row with an amount in each column a break does not have.
+_BREAK_HAS_NO = {
+    "small_blind": N_("a break has no small blind"),
+    "big_blind": N_("a break has no big blind"),
+    "ante": N_("a break has no ante"),
+}
 
 
 def structure_to_csv(structure: Structure) -> str:
@@ -72,13 +82,19 @@ def _csv_int(row: Mapping[str, str], key: str, where: str, default: int | None) 
     text = row.get(key, "").strip().replace(",", "").replace("_", "")
     if not text:
         if default is None:
-            raise StructureError(f"{where}: the {key.replace('_', ' ')} is missing.")
+            raise StructureError(
+                _("{where}: the {replace} is missing.").format(
+                    where=where, replace=key.replace("_", " ")
+                )
+            )
         return default
     try:
         return int(text)
     except ValueError:
         raise StructureError(
-            f"{where}: the {key.replace('_', ' ')} {row[key].strip()!r} is not a whole number."
+            _("{where}: the {replace} {line!r} is not a whole number.").format(
+                where=where, replace=key.replace("_", " "), line=row[key].strip()
+            )
         ) from None
 
 
@@ -106,23 +122,26 @@ def structure_from_csv(text: str, *, name: str = "Imported structure") -> Struct
     try:
         header = next(records).cells
     except StopIteration:
-        raise StructureError("Structure file is empty: expected a header row.") from None
+        raise StructureError(_("Structure file is empty: expected a header row.")) from None
     except FileFormatError as error:
         where = "Header row (file line 1)" if error.line is not None else "Structure file"
-        raise StructureError(f"{where}: {error.problem}.") from None
+        raise StructureError(
+            _("{where}: {problem}.").format(where=where, problem=error.problem)
+        ) from None
     keys = [h.strip().lower().replace(" ", "_").replace("-", "_") for h in header]
     unknown = [h for h, k in zip(header, keys, strict=True) if k not in CSV_COLUMNS]
     if unknown:
         named = ", ".join(repr(u[:40]) for u in unknown[:5])  # a hostile header: a few, cut
         more = f" and {len(unknown) - 5:,} more" if len(unknown) > 5 else ""
         raise StructureError(
-            f"Header row: unknown column(s) {named}{more}; "
-            f"known columns are {', '.join(CSV_COLUMNS)}."
+            _("Header row: unknown column(s) {named}{more}; known columns are {join}.").format(
+                named=named, more=more, join=", ".join(CSV_COLUMNS)
+            )
         )
     if "minutes" not in keys:
-        raise StructureError("Header row: the 'minutes' column is missing.")
+        raise StructureError(_("Header row: the 'minutes' column is missing."))
     if len(set(keys)) != len(keys):
-        raise StructureError("Header row: a column appears twice.")
+        raise StructureError(_("Header row: a column appears twice."))
     items: list[Item] = []
     names: list[str] = []
     planned: int | None = None
@@ -135,7 +154,9 @@ def structure_from_csv(text: str, *, name: str = "Imported structure") -> Struct
             break
         except FileFormatError as error:
             raise StructureError(
-                f"Row {row_number + 1} (file line {error.line}): {error.problem}."
+                _("Row {value} (file line {line}): {problem}.").format(
+                    value=row_number + 1, line=error.line, problem=error.problem
+                )
             ) from None
         cells = record.cells
         joined = "".join(cells)
@@ -145,17 +166,21 @@ def structure_from_csv(text: str, *, name: str = "Imported structure") -> Struct
         where = f"Row {row_number} (file line {record.line})"
         if row_number > MAX_ITEMS:  # refused here: the rows after it are never read
             raise StructureError(
-                f"{where}: a structure holds at most {MAX_ITEMS} levels and breaks."
+                _("{where}: a structure holds at most {MAX_ITEMS} levels and breaks.").format(
+                    where=where, MAX_ITEMS=MAX_ITEMS
+                )
             )
         # Only a label can hold a line break; anywhere else a quote swallowed the next line
         # (`"20` with its closing quote forgotten on a later row).
         if "\n" in joined or "\r" in joined:
             for i, cell in enumerate(cells):
                 if ("\n" in cell or "\r" in cell) and (i >= len(keys) or keys[i] != "label"):
-                    raise StructureError(f"{where}: a quote is not closed.")
+                    raise StructureError(_("{where}: a quote is not closed.").format(where=where))
         if len(cells) > len(keys):
             raise StructureError(
-                f"{where}: {len(cells)} cells but the header has {len(keys)} columns."
+                _("{where}: {count} cells but the header has {count2} columns.").format(
+                    where=where, count=len(cells), count2=len(keys)
+                )
             )
         row = dict(zip(keys, cells, strict=False))
         item = _csv_item(row, where)
@@ -165,15 +190,21 @@ def structure_from_csv(text: str, *, name: str = "Imported structure") -> Struct
             level_count += 1
         flag = row.get("planned_last", "").strip().lower()
         if flag not in _YES_OR_NO:
-            raise StructureError(f"{where}: planned last {flag!r} is not yes or no.")
+            raise StructureError(
+                _("{where}: planned last {flag!r} is not yes or no.").format(where=where, flag=flag)
+            )
         if flag in _YES:
             if items[-1].is_break:
-                raise StructureError(f"{where}: a break cannot be the planned last level.")
+                raise StructureError(
+                    _("{where}: a break cannot be the planned last level.").format(where=where)
+                )
             if planned is not None:
-                raise StructureError(f"{where}: a second level is marked as planned last.")
+                raise StructureError(
+                    _("{where}: a second level is marked as planned last.").format(where=where)
+                )
             planned = level_count
     if not items:
-        raise StructureError("Structure file has a header but no levels.")
+        raise StructureError(_("Structure file has a header but no levels."))
     return Structure(name, tuple(items), planned, source_rows=tuple(names))
 
 
@@ -186,23 +217,29 @@ def _csv_item(row: Mapping[str, str], where: str) -> Item:
         if kind == "break":
             for key in ("small_blind", "big_blind", "ante"):
                 if row.get(key, "").strip() not in ("", "0"):
-                    raise StructureError(f"a break has no {key.replace('_', ' ')}")
+                    raise StructureError(_(_BREAK_HAS_NO[key]))
             raw = row.get("color_up", "").replace(",", " ").replace(";", " ").split()
             values = []
             for token in raw:
                 try:
                     values.append(int(token.lstrip("Tt")))
                 except ValueError:
-                    raise StructureError(f"color-up value {token!r} is not a chip value") from None
+                    raise StructureError(
+                        _("color-up value {token!r} is not a chip value").format(token=token)
+                    ) from None
             label = row.get("label", "").strip() or "Break"
             return Break(_csv_int(row, "minutes", where, None), label=label, color_up=tuple(values))
         if kind != "level":
-            raise StructureError(f"type {kind!r} is neither 'level' nor 'break'")
+            raise StructureError(
+                _("type {kind!r} is neither 'level' nor 'break'").format(kind=kind)
+            )
         if row.get("color_up", "").strip():
-            raise StructureError("only a break can color up chips")
+            raise StructureError(_("only a break can color up chips"))
         bba_text = row.get("big_blind_ante", "").strip().lower()
         if bba_text not in _YES_OR_NO:
-            raise StructureError(f"big blind ante {bba_text!r} is not yes or no")
+            raise StructureError(
+                _("big blind ante {bba_text!r} is not yes or no").format(bba_text=bba_text)
+            )
         return Level(
             _csv_int(row, "small_blind", where, None),
             _csv_int(row, "big_blind", where, None),
@@ -216,4 +253,6 @@ def _csv_item(row: Mapping[str, str], where: str) -> Item:
         message = str(error).rstrip(".")
         if message.startswith(where):
             raise
-        raise StructureError(f"{where}: {message}.") from None
+        raise StructureError(
+            _("{where}: {message}.").format(where=where, message=message)
+        ) from None

@@ -19,13 +19,14 @@ from clockapp.core.chips import can_make
 from clockapp.core.structure import Break, Item, Level, Structure, StructureError
 from clockapp.core.structure.cells import (
     FIELDS,
-    HEADERS,
     INTEGER_COLUMNS,
+    NOT_EDITABLE,
     Column,
     named_error,
     parse_int,
     row_name,
 )
+from clockapp.i18n import gettext as _
 
 
 def edit_cell(structure: Structure, row: int, column: Column, value: object) -> Structure:
@@ -60,24 +61,24 @@ def _edited_item(item: Item, column: Column, value: object) -> Item:
         what, minimum = FIELDS[column]
         value = parse_int(value, what, minimum) if isinstance(value, str) else value
         if isinstance(value, bool) or not isinstance(value, int):
-            raise StructureError(f"{value!r} is not a whole number.")
+            raise StructureError(_("{value!r} is not a whole number.").format(value=value))
     number = value if isinstance(value, int) else 0  # the amount, for the number columns
     if isinstance(item, Break):
         if column is Column.GAME:
             label = " ".join(str(value).split())
             if not label:
-                raise StructureError("give the break a name (Break, Dinner, ...).")
+                raise StructureError(_("give the break a name (Break, Dinner, ...)."))
             return replace(item, label=label)
         if column is Column.MINUTES:
             return replace(item, minutes=number)
         if column is Column.NOTE:
             values = tuple(sorted(int(v) for v in value))  # type: ignore[attr-defined]
             return replace(item, color_up=values)
-        raise StructureError(f"a break has no {HEADERS[column].lower()}.")
+        raise StructureError(_(NOT_EDITABLE[column]))
     if column is Column.GAME:
         game = " ".join(str(value).split())
         if not game:
-            raise StructureError("give the game (NLHE, PLO, ...).")
+            raise StructureError(_("give the game (NLHE, PLO, ...)."))
         return replace(item, game=game)
     if column is Column.SMALL_BLIND:
         return replace(item, small_blind=number)
@@ -95,7 +96,7 @@ def _edited_item(item: Item, column: Column, value: object) -> Item:
         return replace(item, minutes=number)
     if column is Column.NOTE:
         return replace(item, label=" ".join(str(value).split()))
-    raise StructureError(f"the {HEADERS[column].lower()} cannot be edited.")
+    raise StructureError(_(NOT_EDITABLE[column]))
 
 
 # ------------------------------------------------------------------------------ rows
@@ -117,13 +118,15 @@ def check_rows_unlocked(structure: Structure, rows: Iterable[int], current: int 
         if row in locked:
             if row == current:
                 raise StructureError(
-                    f"{row_name(structure, row)} is being played: it cannot be moved or deleted, "
-                    "and nothing can be inserted before it (its amounts and minutes can still "
-                    "be edited)."
+                    _(
+                        "{row_name} is being played: it cannot be moved or deleted, and nothing "
+                        "can be inserted before it (its amounts and minutes can still be edited)."
+                    ).format(row_name=row_name(structure, row))
                 )
             raise StructureError(
-                f"{row_name(structure, row)} has already been played: it cannot be changed "
-                "while the clock runs."
+                _(
+                    "{row_name} has already been played: it cannot be changed while the clock runs."
+                ).format(row_name=row_name(structure, row))
             )
 
 
@@ -188,7 +191,7 @@ def new_level(structure: Structure, position: int, chips: Sequence[int] = ()) ->
     ('100/200', '250/500', '300/600')
     """
     before_row, before = _neighbour(structure, position - 1, -1)
-    _, after = _neighbour(structure, position, 1)
+    _unused, after = _neighbour(structure, position, 1)
     in_play = _chips_before(structure, position, chips)
     if before is None and after is None:
         return Level(5, 10) if not in_play else _with_blinds(Level(1, 2), in_play[0], None)
@@ -198,7 +201,7 @@ def new_level(structure: Structure, position: int, chips: Sequence[int] = ()) ->
         target = math.sqrt(before.small_blind * after.small_blind)
         candidates = [v for v in ladder if before.small_blind < v < after.small_blind]
     elif before is not None:
-        _, earlier = _neighbour(structure, before_row - 1, -1)
+        _unused, earlier = _neighbour(structure, before_row - 1, -1)
         ratio = 1.5
         if earlier is not None and earlier.small_blind < before.small_blind:
             ratio = min(2.0, max(1.25, before.small_blind / earlier.small_blind))
@@ -278,7 +281,7 @@ def delete_rows(structure: Structure, rows: Iterable[int]) -> Structure:
     chosen = set(rows)
     levels = [item for i, item in enumerate(structure.levels) if i not in chosen]
     if not any(isinstance(item, Level) for item in levels):
-        raise StructureError("A structure needs at least one level: this would delete them all.")
+        raise StructureError(_("A structure needs at least one level: this would delete them all."))
     return structure.with_levels(levels)
 
 
@@ -320,7 +323,7 @@ def renamed(structure: Structure, name: str) -> Structure:
     """
     cleaned = " ".join(name.split())
     if not cleaned:
-        raise StructureError("Give the structure a name.")
+        raise StructureError(_("Give the structure a name."))
     return Structure(cleaned, structure.levels, structure.planned_last_level)
 
 
@@ -333,6 +336,8 @@ def with_planned_last(structure: Structure, row: int | None) -> Structure:
     number = None if row is None else structure.level_number(row)
     if row is not None and number is None:
         raise StructureError(
-            f"{row_name(structure, row)}: a break cannot be the planned last level."
+            _("{row_name}: a break cannot be the planned last level.").format(
+                row_name=row_name(structure, row)
+            )
         )
     return Structure(structure.name, structure.levels, number)

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from clockapp import formats
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 
 
 class StructureError(ValidationError):
@@ -31,10 +33,16 @@ MAX_ITEMS = 500
 
 def check_int(value: object, what: str, *, minimum: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise StructureError(f"{what} must be a whole number (got {value!r}).")
+        raise StructureError(
+            _("{what} must be a whole number (got {value!r}).").format(what=what, value=value)
+        )
     if value < minimum:
         above = "above 0" if minimum == 1 else f"{minimum} or more"
-        raise StructureError(f"{what} must be {above} (got {value:,}).")
+        raise StructureError(
+            _("{what} must be {above} (got {value}).").format(
+                what=what, above=above, value=formats.number(value)
+            )
+        )
 
 
 @dataclass(frozen=True)
@@ -77,19 +85,32 @@ class Level:
         check_int(self.minutes, f"{name}: the duration in minutes", minimum=1)
         if self.small_blind > self.big_blind:
             raise StructureError(
-                f"{name}: the small blind ({self.small_blind:,}) is above the big blind "
-                f"({self.big_blind:,})."
+                _(
+                    "{name}: the small blind ({small_blind}) is above the big blind ({big_blind})."
+                ).format(
+                    name=name,
+                    small_blind=formats.number(self.small_blind),
+                    big_blind=formats.number(self.big_blind),
+                )
             )
         if max(self.big_blind, self.ante) > MAX_AMOUNT:
-            raise StructureError(f"{name}: the amounts are too large to be real.")
+            raise StructureError(
+                _("{name}: the amounts are too large to be real.").format(name=name)
+            )
         if self.minutes > MAX_MINUTES:
-            raise StructureError(f"{name}: {self.minutes:,} minutes is longer than a day.")
+            raise StructureError(
+                _("{name}: {minutes} minutes is longer than a day.").format(
+                    name=name, minutes=formats.number(self.minutes)
+                )
+            )
         if not isinstance(self.big_blind_ante, bool):
-            raise StructureError(f"{name}: big blind ante must be yes or no.")
+            raise StructureError(_("{name}: big blind ante must be yes or no.").format(name=name))
         if self.big_blind_ante and self.ante == 0:
-            raise StructureError(f"{name}: a big blind ante needs an ante amount above 0.")
+            raise StructureError(
+                _("{name}: a big blind ante needs an ante amount above 0.").format(name=name)
+            )
         if not self.game.strip():
-            raise StructureError(f"{name}: give the game (NLHE, PLO, ...).")
+            raise StructureError(_("{name}: give the game (NLHE, PLO, ...).").format(name=name))
 
     @property
     def amounts(self) -> tuple[int, ...]:
@@ -138,13 +159,19 @@ class Break:
     def __post_init__(self) -> None:
         check_int(self.minutes, f"Break {self.label!r}: the duration in minutes", minimum=1)
         if self.minutes > MAX_MINUTES:
-            raise StructureError(f"Break {self.label!r}: {self.minutes:,} minutes is too long.")
+            raise StructureError(
+                _("Break {label!r}: {minutes} minutes is too long.").format(
+                    label=self.label, minutes=formats.number(self.minutes)
+                )
+            )
         if not isinstance(self.color_up, tuple):
             object.__setattr__(self, "color_up", tuple(self.color_up))
         for value in self.color_up:
             check_int(value, f"Break {self.label!r}: the colored-up chip", minimum=1)
         if len(set(self.color_up)) != len(self.color_up):
-            raise StructureError(f"Break {self.label!r}: a chip is colored up twice.")
+            raise StructureError(
+                _("Break {label!r}: a chip is colored up twice.").format(label=self.label)
+            )
 
     @property
     def amounts(self) -> tuple[int, ...]:

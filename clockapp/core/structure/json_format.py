@@ -11,8 +11,10 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from clockapp import formats
 from clockapp.core.structure.items import MAX_ITEMS, Break, Item, Level, StructureError
 from clockapp.core.structure.model import Structure
+from clockapp.i18n import gettext as _
 
 JSON_FORMAT = "clockapp-structure"
 JSON_VERSION = 1
@@ -78,18 +80,26 @@ _BREAK_KEYS = frozenset({"type", "minutes", "label", "color_up"})
 def _json_int(data: Mapping[str, Any], key: str, where: str, default: int | None = None) -> int:
     if key not in data:
         if default is None:
-            raise StructureError(f"{where}: {key!r} is missing.")
+            raise StructureError(_("{where}: {key!r} is missing.").format(where=where, key=key))
         return default
     value = data[key]
     if isinstance(value, bool) or not isinstance(value, int):
-        raise StructureError(f"{where}: {key!r} must be a whole number (got {value!r}).")
+        raise StructureError(
+            _("{where}: {key!r} must be a whole number (got {value!r}).").format(
+                where=where, key=key, value=value
+            )
+        )
     return value
 
 
 def _json_str(data: Mapping[str, Any], key: str, where: str, default: str) -> str:
     value = data.get(key, default)
     if not isinstance(value, str):
-        raise StructureError(f"{where}: {key!r} must be text (got {value!r}).")
+        raise StructureError(
+            _("{where}: {key!r} must be text (got {value!r}).").format(
+                where=where, key=key, value=value
+            )
+        )
     return value
 
 
@@ -100,21 +110,31 @@ def item_from_dict(data: object, where: str = "Item") -> Item:
     Level(small_blind=5, big_blind=10, ante=0, big_blind_ante=False, minutes=15, game='NLHE', label='', color_up=(), is_break=False)
     """  # noqa: E501
     if not isinstance(data, dict):
-        raise StructureError(f"{where}: expected an object with the level's fields.")
+        raise StructureError(
+            _("{where}: expected an object with the level's fields.").format(where=where)
+        )
     kind = data.get("type", "break" if data.get("is_break") is True else "level")
     try:
         if kind == "break":
             unknown = set(data) - _BREAK_KEYS - {"is_break"}
             if unknown:
-                raise StructureError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}.")
+                raise StructureError(
+                    _("{where}: unknown field(s) {join}.").format(
+                        where=where, join=", ".join(sorted(unknown))
+                    )
+                )
             color_up = data.get("color_up", [])
             if not isinstance(color_up, list):
-                raise StructureError(f"{where}: 'color_up' must be a list of chip values.")
+                raise StructureError(
+                    _("{where}: 'color_up' must be a list of chip values.").format(where=where)
+                )
             values = []
             for value in color_up:
                 if isinstance(value, bool) or not isinstance(value, int):
                     raise StructureError(
-                        f"{where}: color-up value {value!r} is not a whole number."
+                        _("{where}: color-up value {value!r} is not a whole number.").format(
+                            where=where, value=value
+                        )
                     )
                 values.append(value)
             return Break(
@@ -123,13 +143,23 @@ def item_from_dict(data: object, where: str = "Item") -> Item:
                 color_up=tuple(values),
             )
         if kind != "level":
-            raise StructureError(f"{where}: type {kind!r} is neither 'level' nor 'break'.")
+            raise StructureError(
+                _("{where}: type {kind!r} is neither 'level' nor 'break'.").format(
+                    where=where, kind=kind
+                )
+            )
         unknown = set(data) - _LEVEL_KEYS - {"is_break", "color_up"}
         if unknown:
-            raise StructureError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}.")
+            raise StructureError(
+                _("{where}: unknown field(s) {join}.").format(
+                    where=where, join=", ".join(sorted(unknown))
+                )
+            )
         bba = data.get("big_blind_ante", False)
         if not isinstance(bba, bool):
-            raise StructureError(f"{where}: 'big_blind_ante' must be true or false.")
+            raise StructureError(
+                _("{where}: 'big_blind_ante' must be true or false.").format(where=where)
+            )
         return Level(
             _json_int(data, "small_blind", where),
             _json_int(data, "big_blind", where),
@@ -143,7 +173,7 @@ def item_from_dict(data: object, where: str = "Item") -> Item:
         message = str(error)
         if message.startswith(where):
             raise
-        raise StructureError(f"{where}: {message}") from None
+        raise StructureError(_("{where}: {message}").format(where=where, message=message)) from None
 
 
 def structure_from_dict(data: object, *, name: str | None = None) -> Structure:
@@ -154,21 +184,25 @@ def structure_from_dict(data: object, *, name: str | None = None) -> Structure:
         name: A name to use instead of the file's own (or when the file has none).
     """
     if not isinstance(data, dict):
-        raise StructureError("Structure file: expected an object with 'name' and 'levels'.")
+        raise StructureError(_("Structure file: expected an object with 'name' and 'levels'."))
     if "format" in data and data["format"] != JSON_FORMAT:
-        raise StructureError(f"Structure file: format {data['format']!r} is not {JSON_FORMAT!r}.")
+        raise StructureError(
+            _("Structure file: format {data!r} is not {JSON_FORMAT!r}.").format(
+                data=data["format"], JSON_FORMAT=JSON_FORMAT
+            )
+        )
     items = data.get("levels")
     if not isinstance(items, list):
-        raise StructureError("Structure file: 'levels' must be a list of levels and breaks.")
+        raise StructureError(_("Structure file: 'levels' must be a list of levels and breaks."))
     chosen = name if name is not None else data.get("name", "Imported structure")
     if not isinstance(chosen, str):
-        raise StructureError("Structure file: 'name' must be text.")
+        raise StructureError(_("Structure file: 'name' must be text."))
     levels = tuple(
         item_from_dict(item, f"Item {i + 1} of 'levels'") for i, item in enumerate(items)
     )
     planned = data.get("planned_last_level")
     if planned is not None and (isinstance(planned, bool) or not isinstance(planned, int)):
-        raise StructureError("Structure file: 'planned_last_level' must be a level number.")
+        raise StructureError(_("Structure file: 'planned_last_level' must be a level number."))
     return Structure(chosen, levels, planned)
 
 
@@ -190,11 +224,14 @@ def structure_from_json(text: str, *, name: str | None = None) -> Structure:
     try:
         data = load_json(text, max_chars=MAX_JSON_FILE_CHARS)
     except FileFormatError as error:
-        raise StructureError(f"Structure file: {error.problem}.") from None
+        raise StructureError(
+            _("Structure file: {problem}.").format(problem=error.problem)
+        ) from None
     items = data.get("levels") if isinstance(data, dict) else None
     if isinstance(items, list) and len(items) > MAX_ITEMS:
         raise StructureError(
-            f"Structure file: {len(items):,} levels and breaks; a structure holds at most "
-            f"{MAX_ITEMS}."
+            _(
+                "Structure file: {count} levels and breaks; a structure holds at most {MAX_ITEMS}."
+            ).format(count=formats.number(len(items)), MAX_ITEMS=MAX_ITEMS)
         )
     return structure_from_dict(data, name=name)

@@ -11,8 +11,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from clockapp import formats
 from clockapp.core.chips import ChipSet, can_make
 from clockapp.core.structure.items import Break, Item, Level, StructureError, check_int
+from clockapp.i18n import gettext as _
 
 
 def item_name(structure: Structure, index: int) -> str:
@@ -55,19 +57,24 @@ class Structure:
             object.__setattr__(self, "source_rows", tuple(self.source_rows))
         if self.source_rows and len(self.source_rows) != len(self.levels):
             raise StructureError(
-                f"Structure {self.name!r}: {len(self.source_rows)} source rows named for "
-                f"{len(self.levels)} items."
+                _("Structure {name!r}: {count} source rows named for {count2} items.").format(
+                    name=self.name, count=len(self.source_rows), count2=len(self.levels)
+                )
             )
         if not self.name.strip():
-            raise StructureError("Structure: give it a name.")
+            raise StructureError(_("Structure: give it a name."))
         for i, item in enumerate(self.levels):
             if not isinstance(item, Level | Break):
                 raise StructureError(
-                    f"Structure {self.name!r}, item {i + 1}: not a level or a break ({item!r})."
+                    _(
+                        "Structure {name!r}, item {value}: not a level or a break ({item!r})."
+                    ).format(name=self.name, value=i + 1, item=item)
                 )
         count = self.level_count
         if count == 0:
-            raise StructureError(f"Structure {self.name!r}: add at least one level.")
+            raise StructureError(
+                _("Structure {name!r}: add at least one level.").format(name=self.name)
+            )
         if self.planned_last_level is not None:
             check_int(
                 self.planned_last_level,
@@ -76,8 +83,12 @@ class Structure:
             )
             if self.planned_last_level > count:
                 raise StructureError(
-                    f"Structure {self.name!r}: the planned last level "
-                    f"({self.planned_last_level}) is after the last level ({count})."
+                    _(
+                        "Structure {name!r}: the planned last level ({planned_last_level}) is "
+                        "after the last level ({count})."
+                    ).format(
+                        name=self.name, planned_last_level=self.planned_last_level, count=count
+                    )
                 )
 
     @property
@@ -118,7 +129,9 @@ class Structure:
                 seen += 1
                 if seen == number:
                     return i
-        raise StructureError(f"Structure {self.name!r} has no level {number}.")
+        raise StructureError(
+            _("Structure {name!r} has no level {number}.").format(name=self.name, number=number)
+        )
 
     def play_levels(self) -> tuple[Level, ...]:
         """The play levels only, in order."""
@@ -178,17 +191,27 @@ class Structure:
                 for value in item.color_up:
                     if value not in values:
                         raise StructureError(
-                            f"{where(i)}: colors up T{value:,}, which is not in the chip set "
-                            f"({_values_text(values)})."
+                            _(
+                                "{where}: colors up T{value}, which is not in the chip set "
+                                "({values_text})."
+                            ).format(
+                                where=where(i),
+                                value=formats.number(value),
+                                values_text=_values_text(values),
+                            )
                         )
                     if value not in in_play:
                         raise StructureError(
-                            f"{where(i)}: T{value:,} was already colored up earlier."
+                            _("{where}: T{value} was already colored up earlier.").format(
+                                where=where(i), value=formats.number(value)
+                            )
                         )
                 in_play = [v for v in in_play if v not in item.color_up]
                 payable = {}
                 if not in_play:
-                    raise StructureError(f"{where(i)}: the color-up leaves no chips in play.")
+                    raise StructureError(
+                        _("{where}: the color-up leaves no chips in play.").format(where=where(i))
+                    )
             for what, amount in (
                 ("small blind", item.small_blind),
                 ("big blind", item.big_blind),
@@ -201,8 +224,15 @@ class Structure:
                     ok = payable[amount] = can_make(amount, in_play)
                 if not ok:
                     raise StructureError(
-                        f"{where(i)}: the {what} {amount:,} cannot be paid with the chips in "
-                        f"play ({_values_text(in_play)})."
+                        _(
+                            "{where}: the {what} {amount} cannot be paid with the chips in play "
+                            "({values_text})."
+                        ).format(
+                            where=where(i),
+                            what=what,
+                            amount=formats.number(amount),
+                            values_text=_values_text(in_play),
+                        )
                     )
 
     def with_levels(self, levels: Sequence[Item]) -> Structure:
