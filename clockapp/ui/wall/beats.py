@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
 
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.services.showdown import BeatView
@@ -51,7 +52,7 @@ class BeatsWindow(QDialog):
 
     def __init__(self, services: Services, bus: TournamentBus, parent: QWidget | None = None):
         super().__init__(parent)
-        self.setWindowTitle("The night's worst beats")
+        self.setWindowTitle(_("The night's worst beats"))
         self.setObjectName("beats_window")
         self._services = services
         self._bus = bus
@@ -61,7 +62,7 @@ class BeatsWindow(QDialog):
         root.addWidget(self.summary_label)
         self.model = BeatsModel(self)
         self.table = QTableView(self)
-        self.table.setAccessibleName("Bad beats")
+        self.table.setAccessibleName(_("Bad beats"))
         self.table.setModel(self.model)
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
@@ -89,8 +90,10 @@ class BeatsWindow(QDialog):
             )
         else:
             self.summary_label.setText(
-                "No bad beat recorded yet: record one from a showdown on the wall "
-                "(Ctrl+Shift+V) or from the rulings window."
+                _(
+                    "No bad beat recorded yet: record one from a showdown on the wall "
+                    "(Ctrl+Shift+V) or from the rulings window."
+                )
             )
 
     def _on_read_failed(self, error: Exception) -> None:

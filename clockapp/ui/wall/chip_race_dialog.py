@@ -44,6 +44,7 @@ from clockapp.core.chip_race import (
     tell,
 )
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.chip_race import RacePick, RaceSetup, RaceTable
 from clockapp.ui.bus import TournamentBus
@@ -66,13 +67,13 @@ class _PlayerRow:
             spin.setRange(0, MAX_CHIPS)
             spin.setToolTip(f"How many T{value:,} chips {name} has")
             self.spins.append(spin)
-        self.last_box = QCheckBox("last chips")
+        self.last_box = QCheckBox(_("last chips"))
         self.last_box.setToolTip(
             f"{name} has no other chips: he must not be raced out of the tournament"
         )
         self.cards_edit = QLineEdit()
         self.cards_edit.setObjectName(f"cards_{registration_id}")
-        self.cards_edit.setPlaceholderText("e.g. As Td 9c")
+        self.cards_edit.setPlaceholderText(_("e.g. As Td 9c"))
 
     def chips(self) -> tuple[int, ...]:
         return tuple(spin.value() for spin in self.spins)
@@ -118,7 +119,7 @@ class ChipRaceDialog(PlayersDialog):
         super().__init__(services, bus, setup.tables, parent)
         self._counts = held.counts  # the newest chip counts, for `take_from_counts`
         self.setObjectName("chip_race_dialog")
-        self.setWindowTitle("Chip race")
+        self.setWindowTitle(_("Chip race"))
         self.setup = setup
         self.race: ChipRace | None = None
         # What each table raced at this colour-up was told (table number -> the summary), in
@@ -138,19 +139,19 @@ class ChipRaceDialog(PlayersDialog):
 
         layout.addWidget(self.table_combo)
         self.rounding_combo = QComboBox()
-        self.rounding_combo.setAccessibleName("Rounding")
+        self.rounding_combo.setAccessibleName(_("Rounding"))
         for rounding in Rounding:
             self.rounding_combo.addItem(f"Round the chips raced {rounding.label}", rounding)
         self.rounding_combo.currentIndexChanged.connect(self._on_input_changed)
         layout.addWidget(self.rounding_combo)
-        self.from_counts_button = QPushButton("Take the odd chips from the chip counts")
+        self.from_counts_button = QPushButton(_("Take the odd chips from the chip counts"))
         self.from_counts_button.setToolTip(
-            "Each counted stack's odd part (what is not a whole chip of the next colour)"
+            _("Each counted stack's odd part (what is not a whole chip of the next colour)")
         )
         self.from_counts_button.clicked.connect(lambda _=False: self.take_from_counts())
         layout.addWidget(self.from_counts_button)
-        self.draw_radio = QRadioButton("Deal the cards here (a seeded draw, kept with the race)")
-        self.real_radio = QRadioButton("Enter the cards dealt at the table")
+        self.draw_radio = QRadioButton(_("Deal the cards here (a seeded draw, kept with the race)"))
+        self.real_radio = QRadioButton(_("Enter the cards dealt at the table"))
         self.draw_radio.setChecked(True)
         self.draw_radio.toggled.connect(self._on_input_changed)
         layout.addWidget(self.draw_radio)
@@ -160,7 +161,9 @@ class ChipRaceDialog(PlayersDialog):
         self.rows: list[_PlayerRow] = []
 
         # A table raced is done; only a misdealt race is dealt again, and the director says so.
-        self.misdeal_box = QCheckBox("Race again after a misdeal (this table's race replaces it)")
+        self.misdeal_box = QCheckBox(
+            _("Race again after a misdeal (this table's race replaces it)")
+        )
         self.misdeal_box.toggled.connect(self._on_input_changed)
         layout.addWidget(self.misdeal_box)
 
@@ -219,7 +222,7 @@ class ChipRaceDialog(PlayersDialog):
             row.last_box.setChecked(last)
             filled += 1
         if not filled:
-            self.error_label.setText("No chip counts at this table yet (Wall > Chip counts…).")
+            self.error_label.setText(_("No chip counts at this table yet (Wall > Chip counts…)."))
         return filled
 
     def run_race(self) -> bool:
@@ -228,7 +231,7 @@ class ChipRaceDialog(PlayersDialog):
         nothing was asked."""
         table = self.table()
         if table is None:
-            self.error_label.setText("Nobody is in play: there is no one to race.")
+            self.error_label.setText(_("Nobody is in play: there is no one to race."))
             return False
         real = self.real_radio.isChecked()
         picks = [r.pick(real) for r in self.rows]

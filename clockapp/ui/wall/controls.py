@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QInputDialog, QWidget
 
 from clockapp.core.shot_clock import ShotClock, ShotClockError
 from clockapp.core.wall import MESSAGE
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.changes import Outcome
 from clockapp.services.shot_clock import ShotPlayer
@@ -132,7 +133,7 @@ class WallControls:
     def _ask_player(self, players: tuple[ShotPlayer, ...]) -> ShotPlayer | None:
         labels = [f"{p.name} ({p.seat})" if p.seat else p.name for p in players]
         text, ok = QInputDialog.getItem(
-            self._parent, "Call the clock", "The clock is called on:", labels, 0, False
+            self._parent, _("Call the clock"), _("The clock is called on:"), labels, 0, False
         )
         if not ok or text not in labels:
             return None

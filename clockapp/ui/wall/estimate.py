@@ -17,6 +17,7 @@ from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import QMainWindow, QVBoxLayout, QWidget
 
 from clockapp.core.wall import ESTIMATE, WallMoment
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.services.estimate import NightEstimate, TimeRange
@@ -150,7 +151,7 @@ class EstimateLine(ElidedLabel):
     def _on_read(self, answer: tuple[NightEstimate | None, bool]) -> None:
         found, over = answer
         if over:
-            self.setText("The tournament is over")
+            self.setText(_("The tournament is over"))
             return
         self.setText(estimate_line(found))  # elided on a narrow window; whole in the tooltip
 

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from clockapp.core.shot_clock import COUNTED_ALOUD, TIME, ShotClock, ShotClockError
 from clockapp.core.wall import SHOT_CLOCK, WallMoment
+from clockapp.i18n import gettext as _
 from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.display.widgets import FitLabel
 from clockapp.ui.wall.demos import register_demo
@@ -60,7 +61,7 @@ class ShotClockMoment(QWidget):
             self._shot = ShotClock.from_payload(moment.payload)
         except ShotClockError:
             self._shot = None
-            self.title_label.setText("Clock called")
+            self.title_label.setText(_("Clock called"))
             return
         self.title_label.setText(f"Clock called on {self._shot.player}")
         self.seat_label.setText(self._shot.seat)

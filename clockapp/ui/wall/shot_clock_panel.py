@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QDialog, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from clockapp.core.shot_clock import TIME, ShotClock
 from clockapp.core.wall import SHOT_CLOCK, WallMoment
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.ui.bus import TournamentBus
@@ -47,7 +48,7 @@ class ShotClockPanel(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("shot_clock_panel")
-        self.setWindowTitle("Shot clock")
+        self.setWindowTitle(_("Shot clock"))
         self._services, self._bus, self._sound, self._now = services, bus, sound, now
         self.shot = shot
         self.spoken: list[str] = []  # each word once, in order
@@ -58,7 +59,7 @@ class ShotClockPanel(QDialog):
         self.count_label.setObjectName("count_label")
         self.count_label.setStyleSheet("font-size: 40pt; font-weight: bold;")
         layout.addWidget(self.count_label)
-        self.cancel_button = QPushButton("Cancel the clock")
+        self.cancel_button = QPushButton(_("Cancel the clock"))
         self.cancel_button.clicked.connect(lambda _=False: self.cancel())
         layout.addWidget(self.cancel_button)
         self._timer = QTimer(self)
@@ -80,7 +81,7 @@ class ShotClockPanel(QDialog):
                 self._sound.say(word)
         if text == TIME:
             self._timer.stop()
-            self.cancel_button.setText("Take it off the wall")
+            self.cancel_button.setText(_("Take it off the wall"))
 
     def cancel(self) -> bool:
         """Take the call off the wall (one service call, the button busy meanwhile) and close

@@ -18,6 +18,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen, QResizeEve
 from PySide6.QtWidgets import QGridLayout, QVBoxLayout, QWidget
 
 from clockapp.core.wall import SHOWDOWN, WallMoment
+from clockapp.i18n import gettext as _
 from clockapp.poker.allin import at_risk
 from clockapp.services.demo_wall import showdown_demo
 from clockapp.ui.display.theme import WallTheme
@@ -143,7 +144,7 @@ class HandPanel(QWidget):
             count = len(outs)
             self.outs_label.setText(f"{count} OUT{'S' if count != 1 else ''}")
         elif win == 0 and tie == 0:
-            self.outs_label.setText("DRAWING DEAD")
+            self.outs_label.setText(_("DRAWING DEAD"))
         else:
             self.outs_label.setText("")
         self.outs.set_cards(outs, highlight=outs, four_colour=four_colour)

@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.money.records import RegistrationInfo
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 from clockapp.poker.allin import MAX_HANDS, AllInHand, AllInReading
 from clockapp.poker.cards import as_cards
 from clockapp.poker.equity import OMAHA_EXACT_HANDS
@@ -76,7 +77,7 @@ class ShowdownDialog(QDialog):
 
     def __init__(self, services: Services, bus: TournamentBus, parent: QWidget | None = None):
         super().__init__(parent)
-        self.setWindowTitle("All-in showdown on the wall")
+        self.setWindowTitle(_("All-in showdown on the wall"))
         self.setObjectName("showdown_dialog")
         self._services = services
         self._bus = bus
@@ -109,17 +110,17 @@ class ShowdownDialog(QDialog):
             self._grid.addWidget(QLabel(f"<b>{title}</b>"), 0, column)
         root.addLayout(self._grid)
         more = QHBoxLayout()
-        self.add_button = QPushButton("Add a player")
+        self.add_button = QPushButton(_("Add a player"))
         self.add_button.clicked.connect(lambda _=False: self.add_player())
         more.addWidget(self.add_button)
         more.addStretch(1)
-        self.four_colour_check = QCheckBox("Four-colour deck")
+        self.four_colour_check = QCheckBox(_("Four-colour deck"))
         more.addWidget(self.four_colour_check)
         root.addLayout(more)
         board = QHBoxLayout()
-        board.addWidget(QLabel("<b>Board</b> (flop, turn, river as dealt):"))
+        board.addWidget(QLabel(_("<b>Board</b> (flop, turn, river as dealt):")))
         self.board_edit = QLineEdit()
-        self.board_edit.setAccessibleName("Board")
+        self.board_edit.setAccessibleName(_("Board"))
         self.board_edit.setObjectName("showdown_board")
         self.board_edit.setPlaceholderText("Qh 9h 2c")
         self._watch(self.board_edit)
@@ -130,14 +131,14 @@ class ShowdownDialog(QDialog):
         self.message_label.setWordWrap(True)
         root.addWidget(self.message_label)
         buttons = QHBoxLayout()
-        self.show_button = QPushButton("Show on the wall")
+        self.show_button = QPushButton(_("Show on the wall"))
         self.show_button.setDefault(True)
         self.show_button.clicked.connect(lambda _=False: self.show_on_wall())
-        self.busts_button = QPushButton("Record the busts")
+        self.busts_button = QPushButton(_("Record the busts"))
         self.busts_button.clicked.connect(lambda _=False: self.record_busts())
-        self.beat_button = QPushButton("Record as a bad beat")
+        self.beat_button = QPushButton(_("Record as a bad beat"))
         self.beat_button.clicked.connect(lambda _=False: self.record_beat())
-        self.new_button = QPushButton("New showdown")
+        self.new_button = QPushButton(_("New showdown"))
         self.new_button.clicked.connect(lambda _=False: self.new_showdown())
         for button in (self.show_button, self.busts_button, self.beat_button, self.new_button):
             buttons.addWidget(button)
@@ -145,7 +146,7 @@ class ShowdownDialog(QDialog):
         # and an auto-default one would then take Enter and record the busts instead.
         for button in (self.add_button, self.busts_button, self.beat_button, self.new_button):
             button.setAutoDefault(False)
-        close = QPushButton("Close")
+        close = QPushButton(_("Close"))
         close.setAutoDefault(False)
         close.clicked.connect(lambda _=False: self.close())
         buttons.addStretch(1)
@@ -171,7 +172,7 @@ class ShowdownDialog(QDialog):
         bet = QSpinBox()
         bet.setRange(0, MAX_STACK)
         bet.setGroupSeparatorShown(True)
-        bet.setSpecialValueText("all in")
+        bet.setSpecialValueText(_("all in"))
         # The column titles above are not tied to a row's inputs: each says whose it is.
         name.setAccessibleName(f"Player {line}: name")
         cards.setAccessibleName(f"Player {line}: hole cards")
