@@ -14,6 +14,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from clockapp.core.clock import ClockStatus
+from clockapp.i18n import gettext as _
 
 QUESTION = "The tournament is running. Quit clockapp?"
 DETAIL = (
@@ -56,7 +57,7 @@ def ask_to_quit(parent: QWidget) -> QMessageBox:
     box = QMessageBox(parent)
     box.setObjectName("quit_question")
     box.setIcon(QMessageBox.Icon.Question)
-    box.setWindowTitle("Quit clockapp?")
+    box.setWindowTitle(_("Quit clockapp?"))
     box.setText(QUESTION)
     box.setInformativeText(DETAIL)
     keep = box.addButton(KEEP, QMessageBox.ButtonRole.RejectRole)

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 from clockapp.ui.inks import ink_sheet
 
 if TYPE_CHECKING:
@@ -82,13 +83,15 @@ class FinalCountsDialog(QDialog):
     def __init__(self, field: FieldToCount, submit: Submit, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("final_counts_dialog")
-        self.setWindowTitle("Final chip counts")
+        self.setWindowTitle(_("Final chip counts"))
         self._submit = submit
         self._in_play = int(field.chips_in_play)
         layout = QVBoxLayout(self)
         intro = QLabel(
-            "Play has stopped: the players still in finish in the order of their chips. "
-            "Count each stack. Equal counts share their places and prizes."
+            _(
+                "Play has stopped: the players still in finish in the order of their chips. "
+                "Count each stack. Equal counts share their places and prizes."
+            )
         )
         intro.setWordWrap(True)
         layout.addWidget(intro)
@@ -101,7 +104,7 @@ class FinalCountsDialog(QDialog):
             spin.setObjectName(f"count_{player.registration_id}")
             spin.setRange(0, MAX_CHIPS)
             spin.setGroupSeparatorShown(True)
-            spin.setSpecialValueText("not counted")
+            spin.setSpecialValueText(_("not counted"))
             spin.valueChanged.connect(self._on_spin_value_changed)
             form.addRow(player.name, spin)
             self.spins[player.registration_id] = spin
@@ -126,7 +129,7 @@ class FinalCountsDialog(QDialog):
 
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.record_button: QPushButton = self.buttons.addButton(
-            "Record places", QDialogButtonBox.ButtonRole.AcceptRole
+            _("Record places"), QDialogButtonBox.ButtonRole.AcceptRole
         )
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)

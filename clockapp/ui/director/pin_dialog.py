@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.core.pin import PIN_MAX_DIGITS, PIN_MIN_DIGITS, PIN_SUGGESTED_DIGITS
+from clockapp.i18n import gettext as _
 from clockapp.ui.inks import ink_sheet
 
 #: Saves the PIN: (new PIN, current PIN or None, then called back with a refusal to say or None
@@ -55,7 +56,7 @@ class PinDialog(QDialog):
     def __init__(self, pin_is_set: bool, save: SavePin, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("pin_dialog")
-        self.setWindowTitle("Display PIN")
+        self.setWindowTitle(_("Display PIN"))
         self._save = save
         self._pin_is_set = pin_is_set
         intro = QLabel(
@@ -69,9 +70,9 @@ class PinDialog(QDialog):
         self.repeat = _pin_field("pin_repeat")
         form = QFormLayout()
         if pin_is_set:
-            form.addRow("Current PIN:", self.current)
-        form.addRow("New PIN:", self.new)
-        form.addRow("New PIN again:", self.repeat)
+            form.addRow(_("Current PIN:"), self.current)
+        form.addRow(_("New PIN:"), self.new)
+        form.addRow(_("New PIN again:"), self.repeat)
         self.advice = QLabel(SHORT_PIN)
         self.advice.setObjectName("pin_dialog_advice")
         self.advice.setWordWrap(True)

@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 from clockapp.ui.clock.session import ClockSession
 from clockapp.ui.errors import report
 from clockapp.ui.undo import UndoHistory
@@ -42,7 +43,7 @@ class RegistrationAction(QObject):
         self._open = True
         self.action = QAction(CLOSE, parent)
         self.action.setObjectName("registration_action")
-        self.action.setStatusTip("Close registration now, or reopen it (Ctrl+Z undoes it)")
+        self.action.setStatusTip(_("Close registration now, or reopen it (Ctrl+Z undoes it)"))
         self.action.setEnabled(False)
         self.action.triggered.connect(self._on_action_triggered)
         session.snapshot_changed.connect(self._on_session_snapshot_changed)

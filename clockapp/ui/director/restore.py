@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.i18n import gettext as _
 from clockapp.ui.inks import ink_sheet
 from clockapp.ui.table_model import RowTableModel
 
@@ -98,7 +99,7 @@ class RestoreDialog(QDialog):
         self._on_done = on_done
         #: The confirmation question (tests replace it): True to go ahead.
         self.confirm: Callable[[BackupInfo], bool] = self._confirm
-        self.setWindowTitle("Restore from backup")
+        self.setWindowTitle(_("Restore from backup"))
         self._setup_ui()
         self.refresh()
 
@@ -110,7 +111,7 @@ class RestoreDialog(QDialog):
         self.model = BackupTableModel()
         self.view = QTableView()
         self.view.setObjectName("backup_table")
-        self.view.setAccessibleName("Backups")
+        self.view.setAccessibleName(_("Backups"))
         self.view.setModel(self.model)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -125,7 +126,7 @@ class RestoreDialog(QDialog):
         self.error_label.setStyleSheet(ink_sheet("#d9534f"))
         layout.addWidget(self.error_label)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.restore_button = QPushButton("Restore…")
+        self.restore_button = QPushButton(_("Restore…"))
         self.restore_button.setObjectName("restore_button")
         buttons.addButton(self.restore_button, QDialogButtonBox.ButtonRole.ActionRole)
         self.restore_button.clicked.connect(lambda _=False: self.restore_selected())
@@ -151,11 +152,13 @@ class RestoreDialog(QDialog):
         self.model.set_backups(backups)
         if folder is None:
             self.note.setText(
-                "This database is on a PostgreSQL server: back it up and restore it with the "
-                "server's tools (pg_dump and pg_restore; see the README)."
+                _(
+                    "This database is on a PostgreSQL server: back it up and restore it with the "
+                    "server's tools (pg_dump and pg_restore; see the README)."
+                )
             )
         elif not backups:
-            self.note.setText("No backups yet: one is taken as each level and break starts.")
+            self.note.setText(_("No backups yet: one is taken as each level and break starts."))
         else:
             self.note.setText(f"Backups in {folder.parent / 'backups'}, newest first.")
         if backups:
@@ -222,7 +225,7 @@ class RestoreDialog(QDialog):
         what = ", ".join(p for p in (backup.tournament, backup.level) if p)
         answer = QMessageBox.question(
             self,
-            "Restore from backup",
+            _("Restore from backup"),
             f"Put back the backup taken {when}{f' ({what})' if what else ''}?\n\n"
             "Everything done since then is replaced, on every station. The current state is "
             "backed up first, so you can come back to it.",

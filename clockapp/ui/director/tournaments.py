@@ -20,6 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.i18n import gettext as _
+
 if TYPE_CHECKING:
     from clockapp.services.tournaments import TournamentInfo
 
@@ -44,9 +46,9 @@ class TournamentDialog(QDialog):
         self, tournaments: Sequence[TournamentInfo], current_id: int, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Open tournament")
+        self.setWindowTitle(_("Open tournament"))
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("Show this tournament in every window:"))
+        layout.addWidget(QLabel(_("Show this tournament in every window:")))
         self.list = QListWidget()
         self.list.setObjectName("tournament_list")
         for info in tournaments:
