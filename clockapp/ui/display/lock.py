@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QFrame, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from clockapp.core.pin import PIN_MAX_DIGITS
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 from clockapp.services.stations import PinVerdict, StationService
 from clockapp.ui.actions import Action
 from clockapp.ui.display import theme
@@ -49,7 +50,7 @@ class PinPrompt(QFrame):
         super().__init__(parent)
         self._look = look
         self.setObjectName("pin_prompt")
-        self.title = QLabel("Display locked")
+        self.title = QLabel(_("Display locked"))
         self.title.setObjectName("pin_title")
         self.info = QLabel(ASK)
         self.info.setObjectName("pin_info")
@@ -57,8 +58,8 @@ class PinPrompt(QFrame):
         self.edit = QLineEdit()
         self.edit.setObjectName("pin_edit")
         self.edit.setEchoMode(QLineEdit.EchoMode.Password)
-        self.edit.setPlaceholderText("PIN")
-        self.edit.setAccessibleName("Director's PIN")
+        self.edit.setPlaceholderText(_("PIN"))
+        self.edit.setAccessibleName(_("Director's PIN"))
         self.edit.setMaxLength(PIN_MAX_DIGITS)
         pattern = QRegularExpression(f"[0-9]{{0,{PIN_MAX_DIGITS}}}")
         self.edit.setValidator(QRegularExpressionValidator(pattern, self.edit))
@@ -67,7 +68,7 @@ class PinPrompt(QFrame):
         self.message = QLabel("")
         self.message.setObjectName("pin_message")
         self.message.setWordWrap(True)
-        self.hint = QLabel("Esc closes this prompt; the display stays locked.")
+        self.hint = QLabel(_("Esc closes this prompt; the display stays locked."))
         self.hint.setObjectName("pin_hint")
         layout = QVBoxLayout(self)
         self._layout = layout

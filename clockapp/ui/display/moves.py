@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.i18n import gettext as _
 from clockapp.ui.display import present
 from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.display.widgets import FitLabel, Panel
@@ -64,7 +65,7 @@ class MovesBanner(Panel):
         header.addWidget(self.page_label, 20)
         layout.addLayout(header, 5)
         self.rows: list[tuple[QWidget, FitLabel, FitLabel]] = []
-        for _ in range(ROWS_PER_PAGE):
+        for _row in range(ROWS_PER_PAGE):
             row = QWidget(self)
             line = QHBoxLayout(row)
             line.setContentsMargins(0, 0, 0, 0)
@@ -199,7 +200,7 @@ class PendingMovesBox(QGroupBox):
         self._acknowledge = acknowledge
         self.model = PendingMovesModel(self)
         layout = QVBoxLayout(self)
-        self.note = QLabel("When a player has taken the new seat, click Done.")
+        self.note = QLabel(_("When a player has taken the new seat, click Done."))
         self.note.setWordWrap(True)
         layout.addWidget(self.note)
         self.view = QTableView()
@@ -214,7 +215,7 @@ class PendingMovesBox(QGroupBox):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         layout.addWidget(self.view)
-        self.all_done_button = QPushButton("All done")
+        self.all_done_button = QPushButton(_("All done"))
         self.all_done_button.setObjectName("moves_all_done")
         self.all_done_button.clicked.connect(lambda _=False: acknowledge_all())
         buttons = QHBoxLayout()
@@ -229,7 +230,7 @@ class PendingMovesBox(QGroupBox):
         self.model.set_moves(moves)
         self.done_buttons = []
         for row, move in enumerate(self.model.moves):
-            button = QPushButton("Done")
+            button = QPushButton(_("Done"))
             button.setObjectName(f"move_done_{move.id}")
             button.setToolTip(f"{move.name} has moved: take it off the display")
             button.clicked.connect(lambda _=False, m=move.id: self._acknowledge(m))
