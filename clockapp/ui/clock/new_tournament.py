@@ -40,6 +40,7 @@ from clockapp.core.chips import ChipSet
 from clockapp.core.event_templates import TEMPLATES, EventTemplate
 from clockapp.core.night_plan import NightPlan, PlannedNight
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 from clockapp.services.tournaments import TournamentService
 from clockapp.ui.banner import MessageBanner
 from clockapp.ui.cashier.rules_fields import money_text
@@ -128,7 +129,7 @@ class NewTournamentDialog(QDialog):
         # Read on the worker by the station; read here only for the first start (no station).
         self._defaults = defaults if defaults is not None else tournaments.next_plan()
         self._today = today
-        self.setWindowTitle("New tournament")
+        self.setWindowTitle(_("New tournament"))
         self.preview = StructureTableModel(self, editable=False)
         self._setup_ui()
         self.recompute()
@@ -137,7 +138,7 @@ class NewTournamentDialog(QDialog):
     def _setup_ui(self) -> None:
         d = self._defaults
         layout = QHBoxLayout(self)
-        form_box = QGroupBox("Your night")
+        form_box = QGroupBox(_("Your night"))
         form = QFormLayout(form_box)
         self.template_box = QComboBox()
         self.template_box.setObjectName("event_template")
@@ -149,7 +150,7 @@ class NewTournamentDialog(QDialog):
         self.template_box.currentIndexChanged.connect(self._on_template_box_current_index_changed)
         self._on_template_box_current_index_changed(0)
         self.name_edit = QLineEdit()
-        self.name_edit.setPlaceholderText("Friday night")
+        self.name_edit.setPlaceholderText(_("Friday night"))
         self.date_edit = QDateEdit(QDate(self._today.year, self._today.month, self._today.day))
         self.date_edit.setCalendarPopup(True)
         self.pool_edit = amount_edit("to the pool", money_text(d.buy_in_pool))
@@ -166,9 +167,9 @@ class NewTournamentDialog(QDialog):
         self.add_on_chips = _spin(0, 100_000_000, d.add_on_chips or d.starting_stack, step=500)
         self.add_on_after = _spin(0, 999, d.add_on_after_level or 0, special="When rebuys end")
         self.level_minutes = _spin(1, 240, d.level_minutes)
-        self.level_minutes.setSuffix(" min")
+        self.level_minutes.setSuffix(_(" min"))
         self.night_minutes = _spin(30, 48 * 60, d.night_minutes, step=30)
-        self.night_minutes.setSuffix(" min")
+        self.night_minutes.setSuffix(_(" min"))
         self.owned = [
             _spin(0, 100_000, count, special="not counted")
             for count in (d.chips.owned or (0,) * len(d.chips.denominations))
@@ -181,10 +182,10 @@ class NewTournamentDialog(QDialog):
         price_row = QWidget()
         prices = QHBoxLayout(price_row)
         prices.setContentsMargins(0, 0, 0, 0)
-        self.pool_edit.setAccessibleName("Buy-in to the pool")
-        self.fee_edit.setAccessibleName("House fee")
+        self.pool_edit.setAccessibleName(_("Buy-in to the pool"))
+        self.fee_edit.setAccessibleName(_("House fee"))
         prices.addWidget(self.pool_edit)
-        prices.addWidget(QLabel("+ fee"))
+        prices.addWidget(QLabel(_("+ fee")))
         prices.addWidget(self.fee_edit)
         rows: list[tuple[str, QWidget]] = [
             ("&Event", self.template_box),
@@ -229,7 +230,7 @@ class NewTournamentDialog(QDialog):
         self.rules_label.setWordWrap(True)
         right.addWidget(self.rules_label)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.create_button = QPushButton("&Create")
+        self.create_button = QPushButton(_("&Create"))
         self.create_button.setDefault(True)
         self.buttons.addButton(self.create_button, QDialogButtonBox.ButtonRole.AcceptRole)
         self.create_button.clicked.connect(self.create_tournament)
@@ -291,7 +292,7 @@ class NewTournamentDialog(QDialog):
         except DomainError as error:
             self.plan_, self.planned = None, None
             self.banner.show_message(message_for(error), "error")
-            self.headline.setText("<b>No structure for these inputs.</b>")
+            self.headline.setText(_("<b>No structure for these inputs.</b>"))
             self.preview.set_structure(None)
             self.stack_label.clear()
             self.rules_label.clear()
