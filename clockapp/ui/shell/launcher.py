@@ -19,6 +19,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from clockapp.i18n import gettext as _
+
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QApplication
 
@@ -327,10 +329,10 @@ def ask_for_tournament(services: Services) -> int | None:
 
     box = QMessageBox()
     box.setWindowTitle("clockapp")
-    box.setText("There is no tournament yet.")
-    box.setInformativeText("Create one now, or open a sample tournament to try everything.")
-    create = box.addButton("Create a tournament…", QMessageBox.ButtonRole.AcceptRole)
-    demo = box.addButton("Open the demo", QMessageBox.ButtonRole.ActionRole)
+    box.setText(_("There is no tournament yet."))
+    box.setInformativeText(_("Create one now, or open a sample tournament to try everything."))
+    create = box.addButton(_("Create a tournament…"), QMessageBox.ButtonRole.AcceptRole)
+    demo = box.addButton(_("Open the demo"), QMessageBox.ButtonRole.ActionRole)
     box.addButton(QMessageBox.StandardButton.Cancel)
     box.exec()
     clicked = box.clickedButton()
