@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QFileDialog
 
 from clockapp.core.tournament_file import MAX_FILE_BYTES, SUFFIX, TournamentFileError
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 from clockapp.services.tournament_file import FilePlayer, FileSummary
 from clockapp.ui.cashier.new_player import NamesakeBox
 from clockapp.ui.exports import ask_save_path, export_file_name, remember_folder, start_folder
@@ -119,8 +120,8 @@ class TournamentFileControls:
 
     def import_tournament(self) -> bool:
         """Ask for a file, check it on the worker, then match its players and import it."""
-        path, _ = QFileDialog.getOpenFileName(
-            self._director, "Import tournament", str(start_folder()), FILE_KIND
+        path, _filter = QFileDialog.getOpenFileName(
+            self._director, _("Import tournament"), str(start_folder()), FILE_KIND
         )
         if not path:
             return False
@@ -147,7 +148,9 @@ class TournamentFileControls:
                 continue
             answer = self.ask_namesake(player)
             if isinstance(answer, Skipped):
-                self._director.statusBar().showMessage("Import cancelled: nothing changed.", 5000)
+                self._director.statusBar().showMessage(
+                    _("Import cancelled: nothing changed."), 5000
+                )
                 return
             if answer is not None:
                 matches[player.file_id] = answer
