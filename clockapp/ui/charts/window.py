@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 from clockapp.core.chip_counts import StackLine
 from clockapp.core.money.series import FieldPoint
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.services.results import ChartData
@@ -53,15 +54,15 @@ class ChartsWindow(QWidget):
         return self.data.stacks
 
     def _setup_ui(self) -> None:
-        self.setWindowTitle("Charts")
+        self.setWindowTitle(_("Charts"))
         self.resize(1000, 640)
         self.tabs = QTabWidget()
         self.field_view = chart_view(field_chart(()))
         self.prize_view = chart_view(prize_chart(()))
         self.stacks_view = chart_view(stacks_chart(()))
-        self.tabs.addTab(self.field_view, "Players and average stack")
-        self.tabs.addTab(self.prize_view, "Prize pool")
-        self.tabs.addTab(self.stacks_view, "Chip counts")
+        self.tabs.addTab(self.field_view, _("Players and average stack"))
+        self.tabs.addTab(self.prize_view, _("Prize pool"))
+        self.tabs.addTab(self.stacks_view, _("Chip counts"))
         self.empty = QLabel(READING)
         self.empty.setObjectName("charts_note")
         layout = QVBoxLayout(self)
