@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.points import NAMES, format_points
 from clockapp.errors import DomainError, ValidationError
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.leagues import PreviewLine
 from clockapp.ui.bus import LatestRead, TournamentBus
@@ -54,7 +55,7 @@ class FormulaDialog(QDialog):
 
     def _setup_ui(self) -> None:
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("Each person's points (hundredths are kept):"))
+        layout.addWidget(QLabel(_("Each person's points (hundredths are kept):")))
         self.editor = QPlainTextEdit()
         self.editor.setObjectName("formula_editor")
         mono = QFont("monospace")

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.points import TEAM_EVENT_FORMULA, Role
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.changes import Change
 from clockapp.services.leagues import TeamEventView
@@ -68,9 +69,9 @@ class TeamEventWindow(PointsWindow):
         self.status_label = QLabel("")
         self.status_label.setWordWrap(True)
         top.addWidget(self.status_label, 1)
-        self.set_up_button = QPushButton("Run as a team event")
+        self.set_up_button = QPushButton(_("Run as a team event"))
         self.set_up_button.clicked.connect(guard(self, self.set_up))
-        self.formula_button = QPushButton("Formula…")
+        self.formula_button = QPushButton(_("Formula…"))
         self.formula_button.clicked.connect(guard(self, self.edit_formula))
         top.addWidget(self.set_up_button)
         top.addWidget(self.formula_button)
@@ -79,34 +80,34 @@ class TeamEventWindow(PointsWindow):
         root.addWidget(self.problem_label)
 
         body = QHBoxLayout()
-        standings = QGroupBox("Team standings (100 points shared)")
+        standings = QGroupBox(_("Team standings (100 points shared)"))
         standings_layout = QVBoxLayout(standings)
         self.standings_model = TeamStandingsModel(self)
         self.standings_table = rows_table(self.standings_model, 1)
         standings_layout.addWidget(self.standings_table)
         body.addWidget(standings, 1)
 
-        people = QGroupBox("Helpers and spectators")
+        people = QGroupBox(_("Helpers and spectators"))
         people_layout = QVBoxLayout(people)
         self.attendance_model = AttendanceModel(self)
         self.attendance_table = rows_table(self.attendance_model, 1)
         people_layout.addWidget(self.attendance_table, 1)
         form = QFormLayout()
         self.name_edit = QLineEdit()
-        self.name_edit.setPlaceholderText("Name")
+        self.name_edit.setPlaceholderText(_("Name"))
         self.team_combo = QComboBox()
         self.team_combo.setEditable(True)
         self.role_combo = QComboBox()
         for role in (Role.HELPER, Role.SPECTATOR):
             self.role_combo.addItem(role.value, role)
-        form.addRow("Name", self.name_edit)
-        form.addRow("Team", self.team_combo)
-        form.addRow("Role", self.role_combo)
+        form.addRow(_("Name"), self.name_edit)
+        form.addRow(_("Team"), self.team_combo)
+        form.addRow(_("Role"), self.role_combo)
         people_layout.addLayout(form)
         buttons = QHBoxLayout()
-        self.check_in_button = QPushButton("Check in")
+        self.check_in_button = QPushButton(_("Check in"))
         self.check_in_button.clicked.connect(guard(self, self.check_in))
-        self.check_out_button = QPushButton("Check out selected")
+        self.check_out_button = QPushButton(_("Check out selected"))
         self.check_out_button.clicked.connect(guard(self, self.check_out))
         buttons.addWidget(self.check_in_button)
         buttons.addWidget(self.check_out_button)
@@ -114,26 +115,26 @@ class TeamEventWindow(PointsWindow):
         body.addWidget(people, 1)
         root.addLayout(body, 1)
 
-        players = QGroupBox("Players")
+        players = QGroupBox(_("Players"))
         players_form = QFormLayout(players)
         self.player_combo = QComboBox()
         away_row = QHBoxLayout()
         self.away_spin = QSpinBox()
         self.away_spin.setRange(0, 24 * 60)
-        self.away_spin.setSuffix(" min")
-        self.away_button = QPushButton("Set time away")
+        self.away_spin.setSuffix(_(" min"))
+        self.away_button = QPushButton(_("Set time away"))
         self.away_button.clicked.connect(guard(self, self.set_away))
         away_row.addWidget(self.player_combo, 1)
         away_row.addWidget(self.away_spin)
         away_row.addWidget(self.away_button)
-        players_form.addRow("Longest time away", away_row)
+        players_form.addRow(_("Longest time away"), away_row)
         worst_row = QHBoxLayout()
         self.worst_beat_combo = QComboBox()
-        self.worst_beat_button = QPushButton("Give the worst beat")
+        self.worst_beat_button = QPushButton(_("Give the worst beat"))
         self.worst_beat_button.clicked.connect(guard(self, self.give_worst_beat))
         worst_row.addWidget(self.worst_beat_combo, 1)
         worst_row.addWidget(self.worst_beat_button)
-        players_form.addRow("Worst beat (5 points)", worst_row)
+        players_form.addRow(_("Worst beat (5 points)"), worst_row)
         root.addWidget(players)
         self.setCentralWidget(central)
         self.resize(1000, 640)
@@ -180,8 +181,10 @@ class TeamEventWindow(PointsWindow):
             combo.setCurrentIndex(max(0, index))
         if self.view is None:
             self.status_label.setText(
-                "This tournament is not a team event. Players' teams come from the player "
-                "database; run it as a team event to score them."
+                _(
+                    "This tournament is not a team event. Players' teams come from the player "
+                    "database; run it as a team event to score them."
+                )
             )
             self.problem_label.setText("")
             self.standings_model.set_standings(())
@@ -213,7 +216,7 @@ class TeamEventWindow(PointsWindow):
         tooltip, and chosen in the list while none is given (the director still gives it)."""
         combo = self.worst_beat_combo
         if beat is None:
-            combo.setToolTip("No bad beat recorded yet (Wall > Keep as a bad beat).")
+            combo.setToolTip(_("No bad beat recorded yet (Wall > Keep as a bad beat)."))
             return
         beaten = " and ".join(beat.beaten)
         combo.setToolTip(

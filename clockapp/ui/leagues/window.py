@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.points import Season, TieBreak
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.changes import Change
 from clockapp.services.leagues import (
@@ -82,15 +83,15 @@ class LeagueWindow(PointsWindow):
         central = QWidget()
         root = QVBoxLayout(central)
         top = QHBoxLayout()
-        top.addWidget(QLabel("League:"))
+        top.addWidget(QLabel(_("League:")))
         self.league_combo = QComboBox()
         self.league_combo.setMinimumWidth(220)
         self.league_combo.currentIndexChanged.connect(self._on_league_combo_changed)
         top.addWidget(self.league_combo, 1)
         self.new_name = QLineEdit()
-        self.new_name.setPlaceholderText("New league name")
+        self.new_name.setPlaceholderText(_("New league name"))
         top.addWidget(self.new_name)
-        self.new_button = QPushButton("New league…")
+        self.new_button = QPushButton(_("New league…"))
         self.new_button.clicked.connect(guard(self, self.start_new_league))
         top.addWidget(self.new_button)
         root.addLayout(top)
@@ -106,23 +107,23 @@ class LeagueWindow(PointsWindow):
         root.addWidget(self.tournaments_label)
 
         row = QHBoxLayout()
-        self.formula_button = QPushButton("Formula…")
+        self.formula_button = QPushButton(_("Formula…"))
         self.formula_button.clicked.connect(guard(self, self.edit_formula))
-        self.add_button = QPushButton("Count this tournament")
+        self.add_button = QPushButton(_("Count this tournament"))
         self.add_button.clicked.connect(guard(self, self.add_current))
-        self.remove_button = QPushButton("Take this tournament out")
+        self.remove_button = QPushButton(_("Take this tournament out"))
         self.remove_button.clicked.connect(guard(self, self.remove_current))
         for button in (self.formula_button, self.add_button, self.remove_button):
             row.addWidget(button)
         row.addStretch(1)
-        row.addWidget(QLabel("Tie-breaks:"))
+        row.addWidget(QLabel(_("Tie-breaks:")))
         self.tie_breaks_edit = QLineEdit()
         self.tie_breaks_edit.setToolTip(
             "In order, separated by commas: " + ", ".join(t.value for t in TieBreak)
         )
         self.tie_breaks_edit.setMinimumWidth(300)
         row.addWidget(self.tie_breaks_edit)
-        self.tie_breaks_button = QPushButton("Save tie-breaks")
+        self.tie_breaks_button = QPushButton(_("Save tie-breaks"))
         self.tie_breaks_button.clicked.connect(guard(self, self.save_tie_breaks))
         row.addWidget(self.tie_breaks_button)
         root.addLayout(row)
@@ -137,7 +138,7 @@ class LeagueWindow(PointsWindow):
         season = QWidget()
         season_layout = QVBoxLayout(season)
         season_layout.setContentsMargins(0, 0, 0, 0)
-        self.season_label = QLabel("Select a player to see their season.")
+        self.season_label = QLabel(_("Select a player to see their season."))
         self.season_label.setWordWrap(True)
         season_layout.addWidget(self.season_label)
         self.events_model = EventsModel(self)
@@ -148,16 +149,16 @@ class LeagueWindow(PointsWindow):
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
         self.tabs = QTabWidget()
-        self.tabs.addTab(splitter, "Standings")
+        self.tabs.addTab(splitter, _("Standings"))
         self.season_chart_view = chart_view(season_chart(None))
-        self.tabs.addTab(self.season_chart_view, "Points through the season")
+        self.tabs.addTab(self.season_chart_view, _("Points through the season"))
         root.addWidget(self.tabs, 1)
 
         bottom = QHBoxLayout()
         bottom.addStretch(1)
-        self.csv_button = QPushButton("Export CSV…")
+        self.csv_button = QPushButton(_("Export CSV…"))
         self.csv_button.clicked.connect(guard(self, self.export_csv))
-        self.pdf_button = QPushButton("Export PDF…")
+        self.pdf_button = QPushButton(_("Export PDF…"))
         self.pdf_button.clicked.connect(guard(self, self.export_pdf))
         bottom.addWidget(self.csv_button)
         bottom.addWidget(self.pdf_button)
@@ -221,7 +222,7 @@ class LeagueWindow(PointsWindow):
             button.setEnabled(has)
         self.problem_label.setText(self.view.problem if self.view is not None else "")
         if self.view is None:
-            self.formula_label.setText("No league yet: type a name and press New league.")
+            self.formula_label.setText(_("No league yet: type a name and press New league."))
             self.tournaments_label.setText("")
             self.standings_model.set_standings(())
             self.events_model.set_events(())
@@ -238,7 +239,7 @@ class LeagueWindow(PointsWindow):
         self.standings_model.set_standings(self.view.standings)
         self._draw_season_chart()
         self.events_model.set_events(())
-        self.season_label.setText("Select a player to see their season.")
+        self.season_label.setText(_("Select a player to see their season."))
 
     def _draw_season_chart(self) -> None:
         old = self.season_chart_view.chart()
