@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QMessageBox, QPushButton, QWidget
 
+from clockapp.i18n import gettext as _
 from clockapp.services.errors import DatabaseCorruptError, DatabaseOpenError
 
 TITLE = "clockapp: the database cannot be opened"
@@ -48,11 +49,11 @@ class DatabaseErrorBox(QMessageBox):
                 "it was then; the damaged file is kept beside it."
             )
             self.restore_button = self.addButton(
-                "Restore newest backup", QMessageBox.ButtonRole.AcceptRole
+                _("Restore newest backup"), QMessageBox.ButtonRole.AcceptRole
             )
         elif isinstance(error, DatabaseCorruptError):
-            self.setInformativeText("There is no backup of it to restore.")
-        self.quit_button = self.addButton("Quit", QMessageBox.ButtonRole.RejectRole)
+            self.setInformativeText(_("There is no backup of it to restore."))
+        self.quit_button = self.addButton(_("Quit"), QMessageBox.ButtonRole.RejectRole)
         self.setDefaultButton(self.restore_button or self.quit_button)
 
 

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp import __version__
+from clockapp.i18n import gettext as _
 from clockapp.paths import user_data_dir
 from clockapp.services.updates import LATEST_URL, UpdateCheckError, UpdateInfo, check_for_update
 from clockapp.ui.settings import UiSettings
@@ -78,8 +79,8 @@ class PreferencesDialog(QDialog):
     def __init__(self, settings: UiSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._settings = settings
-        self.setWindowTitle("Preferences")
-        self.updates_box = QCheckBox("Let Help > Check for updates connect to the internet")
+        self.setWindowTitle(_("Preferences"))
+        self.updates_box = QCheckBox(_("Let Help > Check for updates connect to the internet"))
         self.updates_box.setChecked(settings.update_checks)
         host = urlsplit(LATEST_URL).netloc
         note = QLabel(

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QLabel, QMainWindow, QWidget
 
+from clockapp.i18n import gettext as _
+
 if TYPE_CHECKING:
     from clockapp.ui.bus import TournamentBus
     from clockapp.ui.shell.waiting import ServerWait
@@ -42,7 +44,7 @@ class OfflineMark(QLabel):
         self.setObjectName("offline_mark")
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         if discreet:
-            self.setToolTip("The database cannot be reached; reconnecting.")
+            self.setToolTip(_("The database cannot be reached; reconnecting."))
             self.setFixedSize(DOT_SIZE, DOT_SIZE)
             self.setStyleSheet(f"background: #c62828; border-radius: {DOT_SIZE // 2}px;")
         else:
