@@ -14,10 +14,11 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QMessageBox, QPushButton, QWidget
 
+from clockapp.i18n import N_
 from clockapp.i18n import gettext as _
 from clockapp.services.errors import DatabaseCorruptError, DatabaseOpenError
 
-TITLE = "clockapp: the database cannot be opened"
+TITLE = N_("clockapp: the database cannot be opened")
 
 
 def command_line_message(error: DatabaseOpenError, db: str | None) -> str:
@@ -38,15 +39,17 @@ class DatabaseErrorBox(QMessageBox):
     def __init__(self, error: DatabaseOpenError, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("database_error_box")
-        self.setWindowTitle(TITLE)
+        self.setWindowTitle(_(TITLE))
         self.setIcon(QMessageBox.Icon.Critical)
         self.setText(str(error))
         self.restore_button: QPushButton | None = None
         backup = error.newest_backup if isinstance(error, DatabaseCorruptError) else None
         if backup is not None:
             self.setInformativeText(
-                f"The newest backup is {backup.name}. Restoring it puts the tournament back as "
-                "it was then; the damaged file is kept beside it."
+                _(
+                    "The newest backup is {name}. Restoring it puts the tournament back as "
+                    "it was then; the damaged file is kept beside it."
+                ).format(name=backup.name)
             )
             self.restore_button = self.addButton(
                 _("Restore newest backup"), QMessageBox.ButtonRole.AcceptRole
@@ -70,7 +73,9 @@ def offer_way_out(
     try:
         (restore or _restore_newest)(error)
     except Exception as failure:  # shown to the director, never a traceback
-        QMessageBox.critical(parent, TITLE, f"The backup could not be restored: {failure}")
+        QMessageBox.critical(
+            parent, _(TITLE), _("The backup could not be restored: {error}").format(error=failure)
+        )
         return False
     return True
 

@@ -84,8 +84,11 @@ class PreferencesDialog(QDialog):
         self.updates_box.setChecked(settings.update_checks)
         host = urlsplit(LATEST_URL).netloc
         note = QLabel(
-            f"It asks {host} for the latest version number, only when you choose Check for "
-            "updates, and asks you first. Nothing about this computer or its tournaments is sent."
+            _(
+                "It asks {host} for the latest version number, only when you choose Check for "
+                "updates, and asks you first. Nothing about this computer or its tournaments is "
+                "sent."
+            ).format(host=host)
         )
         note.setWordWrap(True)
         buttons = QDialogButtonBox(

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QGraphicsScene
 from clockapp.core.chip_counts import StackLine
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.series import FieldPoint
+from clockapp.i18n import gettext as _
 
 PLAYERS_COLOR = QColor("#1565c0")
 AVERAGE_COLOR = QColor("#ef6c00")
@@ -132,7 +133,7 @@ def prize_chart(points: Sequence[FieldPoint]) -> QChart:
     pool.attachAxis(time_axis)
     pool.attachAxis(axis)
     if points:
-        chart.setTitle(f"Prize pool: {format_cents(points[-1].prize_pool)}")
+        chart.setTitle(_("Prize pool: {amount}").format(amount=format_cents(points[-1].prize_pool)))
     return chart
 
 

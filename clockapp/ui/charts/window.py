@@ -96,7 +96,7 @@ class ChartsWindow(QWidget):
         if not isinstance(error, DomainError):
             report(error, self)
             return
-        self.empty.setText(f"The charts could not be read: {error}")
+        self.empty.setText(_("The charts could not be read: {error}").format(error=error))
         self.empty.setVisible(True)
 
     def _on_bus_changed(self, changes: Changes) -> None:

@@ -35,8 +35,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp import formats
 from clockapp.errors import DomainError
 from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.ui.inks import ink_sheet
 
 if TYPE_CHECKING:
@@ -173,7 +175,19 @@ class FinalCountsDialog(QDialog):
         gap = sum(counts.values()) - self._in_play
         self.confirm_box.setVisible(miscount)
         self.confirm_box.setText(
-            f"Use these counts anyway ({abs(gap):,} chips {'too many' if gap > 0 else 'missing'})"
+            (
+                ngettext(
+                    "Use these counts anyway ({count} chip too many)",
+                    "Use these counts anyway ({count} chips too many)",
+                    abs(gap),
+                )
+                if gap > 0
+                else ngettext(
+                    "Use these counts anyway ({count} chip missing)",
+                    "Use these counts anyway ({count} chips missing)",
+                    abs(gap),
+                )
+            ).format(count=formats.chips(abs(gap)))
         )
         if not miscount:
             self.confirm_box.setChecked(False)

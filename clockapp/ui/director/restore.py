@@ -160,13 +160,15 @@ class RestoreDialog(QDialog):
         elif not backups:
             self.note.setText(_("No backups yet: one is taken as each level and break starts."))
         else:
-            self.note.setText(f"Backups in {folder.parent / 'backups'}, newest first.")
+            self.note.setText(
+                _("Backups in {folder}, newest first.").format(folder=folder.parent / "backups")
+            )
         if backups:
             self.view.selectRow(0)
         self.restore_button.setEnabled(bool(backups))
 
     def _on_backups_failed(self, error: Exception) -> None:
-        self.error_label.setText(f"The backups could not be read: {error}")
+        self.error_label.setText(_("The backups could not be read: {error}").format(error=error))
 
     def selected(self) -> BackupInfo | None:
         """The backup chosen in the list."""
@@ -184,11 +186,15 @@ class RestoreDialog(QDialog):
         backups, shown = self._services.backups, self._bus.tournament_id
         when = f"{backup.taken_at.astimezone():%a %H:%M:%S}"
         self.error_label.setText("")
-        self.note.setText(f"Restoring the backup taken {when}; the clock carries on meanwhile.")
+        self.note.setText(
+            _("Restoring the backup taken {when}; the clock carries on meanwhile.").format(
+                when=when
+            )
+        )
 
         def failed(error: Exception) -> None:  # the dialog says what went wrong
             self.note.setText("")
-            self.error_label.setText(f"Not restored: {error}")
+            self.error_label.setText(_("Not restored: {error}").format(error=error))
 
         # The bus shows another tournament when the one shown is not in the backup.
         return self._bus.submit(
@@ -226,9 +232,19 @@ class RestoreDialog(QDialog):
         answer = QMessageBox.question(
             self,
             _("Restore from backup"),
-            f"Put back the backup taken {when}{f' ({what})' if what else ''}?\n\n"
-            "Everything done since then is replaced, on every station. The current state is "
-            "backed up first, so you can come back to it.",
+            (
+                _(
+                    "Put back the backup taken {when} ({what})?\n\n"
+                    "Everything done since then is replaced, on every station. The current state "
+                    "is backed up first, so you can come back to it."
+                )
+                if what
+                else _(
+                    "Put back the backup taken {when}?\n\n"
+                    "Everything done since then is replaced, on every station. The current state "
+                    "is backed up first, so you can come back to it."
+                )
+            ).format(when=when, what=what),
         )
         return answer == QMessageBox.StandardButton.Yes
 

@@ -232,12 +232,12 @@ class PendingMovesBox(QGroupBox):
         for row, move in enumerate(self.model.moves):
             button = QPushButton(_("Done"))
             button.setObjectName(f"move_done_{move.id}")
-            button.setToolTip(f"{move.name} has moved: take it off the display")
+            button.setToolTip(_("{name} has moved: take it off the display").format(name=move.name))
             button.clicked.connect(lambda _=False, m=move.id: self._acknowledge(m))
             self.view.setIndexWidget(self.model.index(row, DONE_COLUMN), button)
             self.done_buttons.append(button)
         rows = len(self.model.moves)
-        self.setTitle(f"Seat moves on the clock display ({rows})")
+        self.setTitle(_("Seat moves on the clock display ({count})").format(count=rows))
         # As tall as its rows, up to six; more scroll.
         shown = min(rows, 6)
         height = self.view.horizontalHeader().sizeHint().height() + 2 * self.view.frameWidth()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from babel.lists import format_list
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp import formats
 from clockapp.core.points import TEAM_EVENT_FORMULA, Role
 from clockapp.errors import ValidationError
 from clockapp.i18n import gettext as _
@@ -192,9 +194,13 @@ class TeamEventWindow(PointsWindow):
             return
         view = self.view
         template = "".join(view.formula.split()) == "".join(TEAM_EVENT_FORMULA.split())
-        formula = "the rules sheet's template" if template else view.formula
+        formula = _("the rules sheet's template") if template else view.formula
         self.status_label.setText(
-            f"Team event · worst beat: {view.worst_beat or 'not given yet'} · points: {formula}"
+            (
+                _("Team event · worst beat: {beat} · points: {formula}")
+                if view.worst_beat
+                else _("Team event · worst beat: not given yet · points: {formula}")
+            ).format(beat=view.worst_beat, formula=formula)
         )
         self.status_label.setToolTip(view.formula)
         self.problem_label.setText(view.problem)
@@ -218,10 +224,11 @@ class TeamEventWindow(PointsWindow):
         if beat is None:
             combo.setToolTip(_("No bad beat recorded yet (Wall > Keep as a bad beat)."))
             return
-        beaten = " and ".join(beat.beaten)
+        beaten = format_list(list(beat.beaten), locale=formats.current_locale())
         combo.setToolTip(
-            f"The night's worst beat: {beaten}, beaten by {beat.winner} ({beat.odds} on the "
-            f"{beat.street})."
+            _(
+                "The night's worst beat: {beaten}, beaten by {winner} ({odds} on the {street})."
+            ).format(beaten=beaten, winner=beat.winner, odds=beat.odds, street=beat.street)
         )
         found = [i for i in (combo.findText(name) for name in beat.beaten) if i >= 0]
         if choose and len(found) == 1:

@@ -31,6 +31,7 @@ from clockapp.core.money.amounts import format_cents
 from clockapp.core.points import Season, TieBreak
 from clockapp.errors import ValidationError
 from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.services.app import Services
 from clockapp.services.changes import Change
 from clockapp.services.leagues import (
@@ -55,16 +56,16 @@ DEFAULT_TIE_BREAKS = "wins, cashes, best finish, head-to-head"
 REFRESH = Change.TOURNAMENT | Change.ENTRIES | Change.PLAYERS | Change.PAYOUTS | Change.LEDGER
 
 
-def _count(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else (many or one + 's')}"
-
-
 def _tickets(season: Season) -> str:
     if not season.tickets:
-        return "no ticket won"
+        return _("no ticket won")
     seats = escape("; ".join(season.tickets))
     worth = format_cents(season.ticket_value)
-    return f"{_count(len(season.tickets), 'ticket')} won ({seats}, worth {worth})"
+    return ngettext(
+        "{count} ticket won ({seats}, worth {worth})",
+        "{count} tickets won ({seats}, worth {worth})",
+        len(season.tickets),
+    ).format(count=len(season.tickets), seats=seats, worth=worth)
 
 
 class LeagueWindow(PointsWindow):
@@ -119,7 +120,9 @@ class LeagueWindow(PointsWindow):
         row.addWidget(QLabel(_("Tie-breaks:")))
         self.tie_breaks_edit = QLineEdit()
         self.tie_breaks_edit.setToolTip(
-            "In order, separated by commas: " + ", ".join(t.value for t in TieBreak)
+            _("In order, separated by commas: {choices}").format(
+                choices=", ".join(t.value for t in TieBreak)
+            )
         )
         self.tie_breaks_edit.setMinimumWidth(300)
         row.addWidget(self.tie_breaks_edit)
@@ -229,10 +232,21 @@ class LeagueWindow(PointsWindow):
             self._draw_season_chart()
             return
         league = self.view.league
-        self.formula_label.setText(f"Points: <code>{league.formula}</code>")
-        names = ", ".join(name for _tid, name in league.tournaments) or "none yet"
-        self.tournaments_label.setText(f"Tournaments ({len(league.tournaments)}): {names}")
-        counted = any(tid == self._bus.tournament_id for tid, _ in league.tournaments)
+        self.formula_label.setText(
+            _("Points: <code>{formula}</code>").format(formula=league.formula)
+        )
+        if league.tournaments:
+            names = ", ".join(name for _tid, name in league.tournaments)
+            self.tournaments_label.setText(
+                ngettext(
+                    "{count} tournament: {names}",
+                    "{count} tournaments: {names}",
+                    len(league.tournaments),
+                ).format(count=len(league.tournaments), names=names)
+            )
+        else:
+            self.tournaments_label.setText(_("No tournament counted yet."))
+        counted = any(tid == self._bus.tournament_id for tid, _name in league.tournaments)
         self.add_button.setEnabled(not counted)
         self.remove_button.setEnabled(counted)
         self.tie_breaks_edit.setText(", ".join(b.value for b in league.tie_breaks))
@@ -257,11 +271,24 @@ class LeagueWindow(PointsWindow):
         )
         average = f"{season.average_finish:.1f}" if season.average_finish is not None else "—"
         self.season_label.setText(
-            f"<b>{escape(season.name)}</b>: {_count(season.events, 'tournament')}, "
-            f"{_count(season.entries, 'entry', 'entries')}, "
-            f"{_count(season.cashes, 'cash', 'cashes')}, "
-            f"{_count(season.wins, 'win')}, average finish {average}, "
-            f"{_tickets(season)}"
+            _(
+                "<b>{name}</b>: {tournaments}, {entries}, {cashes}, {wins}, "
+                "average finish {average}, {tickets}"
+            ).format(
+                name=escape(season.name),
+                tournaments=ngettext(
+                    "{count} tournament", "{count} tournaments", season.events
+                ).format(count=season.events),
+                entries=ngettext("{count} entry", "{count} entries", season.entries).format(
+                    count=season.entries
+                ),
+                cashes=ngettext("{count} cash", "{count} cashes", season.cashes).format(
+                    count=season.cashes
+                ),
+                wins=ngettext("{count} win", "{count} wins", season.wins).format(count=season.wins),
+                average=average,
+                tickets=_tickets(season),
+            )
         )
 
     # ------------------------------------------------------------------ actions
