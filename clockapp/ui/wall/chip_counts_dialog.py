@@ -85,8 +85,8 @@ class ChipCountsDialog(PlayersDialog):
         self._form = self._add_rows(QFormLayout)
         self.spins: dict[int, QSpinBox] = {}
         self.total_label = self._add_footer("total_label")
-        self.record_button = self._add_button("Record this table", self.record)
-        self.leaders_button = self._add_button("Chip leaders on the wall", self.show_leaders)
+        self.record_button = self._add_button(_("Record this table"), self.record)
+        self.leaders_button = self._add_button(_("Chip leaders on the wall"), self.show_leaders)
         self.record_button.setDefault(True)
         self._on_table_combo_changed()
         self._show_total()
@@ -111,7 +111,9 @@ class ChipCountsDialog(PlayersDialog):
         missing = [names[rid] for rid, chips in counts if chips < 0]
         if missing:
             self.error_label.setText(
-                f"Count every player at {table.label}: {', '.join(missing)} not counted yet."
+                _("Count every player at {table}: {names} not counted yet.").format(
+                    table=table.label, names=", ".join(missing)
+                )
             )
             return False
         tid, chip_counts, number = self._bus.tournament_id, self._services.chip_counts, table.number

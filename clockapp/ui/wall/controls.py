@@ -142,8 +142,8 @@ class WallControls:
     def _ask_message(self) -> tuple[str, str] | None:
         text, ok = QInputDialog.getMultiLineText(
             self._parent,
-            "Message on the wall",
-            "First line in large type, up to three lines under it:",
+            _("Message on the wall"),
+            _("First line in large type, up to three lines under it:"),
         )
         if not ok:
             return None

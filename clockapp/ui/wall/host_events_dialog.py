@@ -46,6 +46,7 @@ from clockapp.core.host_events import (
     field_values,
     fill,
 )
+from clockapp.i18n import N_
 from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.changes import Outcome
@@ -58,15 +59,15 @@ from clockapp.ui.undo_step import UndoStep, move_on_worker
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 #: The sound choices before the built-in sounds' names.
-NO_SOUND, OWN_FILE = "(none)", "A file of my own"
-SOUND_FILTER = "WAV sounds (*.wav *.WAV)"
+NO_SOUND, OWN_FILE = N_("(none)"), N_("A file of my own")
+SOUND_FILTER = N_("WAV sounds (*.wav *.WAV)")
 
 
 class HostEventsModel(RowTableModel[HostEvent]):
     """The events, one a row: when, and what it does."""
 
     def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(("When", "What"), parent)
+        super().__init__((_("When"), _("What")), parent)
 
     def set_events(self, events: tuple[HostEvent, ...]) -> None:
         """Show these events."""
@@ -142,10 +143,10 @@ class HostEventsDialog(QDialog):
         form.addRow(_("&Time of day"), self.time_edit)
         sound_row = QHBoxLayout()
         self.sound_box = QComboBox(self)
-        self.sound_box.addItem(NO_SOUND, "")
+        self.sound_box.addItem(_(NO_SOUND), "")
         for name in BUILT_IN_SOUNDS:
             self.sound_box.addItem(name.replace("_", " ").capitalize(), name)
-        self.sound_box.addItem(OWN_FILE, OWN_FILE)
+        self.sound_box.addItem(_(OWN_FILE), OWN_FILE)
         self.sound_box.currentIndexChanged.connect(self._on_sound_changed)
         sound_row.addWidget(self.sound_box, 1)
         self.file_button = QPushButton(_("Choose &file…"), self)
@@ -283,7 +284,7 @@ class HostEventsDialog(QDialog):
         self.file_label.setText(Path(self._sound_file).name if own and self._sound_file else "")
 
     def _ask_sound_file(self) -> Path | None:
-        name, _filter = QFileDialog.getOpenFileName(self, _("A sound"), "", SOUND_FILTER)
+        name, _filter = QFileDialog.getOpenFileName(self, _("A sound"), "", _(SOUND_FILTER))
         return Path(name) if name else None
 
     def _on_file_button_clicked(self) -> None:

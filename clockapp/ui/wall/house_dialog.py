@@ -179,11 +179,11 @@ class HouseDialog(QDialog):
 
     def _ask_text_slide(self) -> tuple[str, str] | None:
         text, ok = QInputDialog.getMultiLineText(
-            self, "Text slide", "First line in large type, up to three lines under it:"
+            self, _("Text slide"), _("First line in large type, up to three lines under it:")
         )
         lines = text.strip().splitlines() if ok else []
         return (lines[0], "\n".join(lines[1:])) if lines else None
 
     def _ask_image_path(self) -> Path | None:
-        name, _filter = QFileDialog.getOpenFileName(self, _("A slide's image"), "", IMAGE_FILTER)
+        name, _filter = QFileDialog.getOpenFileName(self, _("A slide's image"), "", _(IMAGE_FILTER))
         return Path(name) if name else None

@@ -38,13 +38,14 @@ from clockapp.core.look import (
     fit_colours,
     theme_named,
 )
+from clockapp.i18n import N_
 from clockapp.i18n import gettext as _
 from clockapp.ui.wall.images import load_image, pixmap
 from clockapp.ui.wall.preview import LookPreview
 
 #: The logo is kept at most this many pixels a side (the header is small; 4K stays sharp).
 LOGO_SIDE = 512
-IMAGE_FILTER = "Images (*.png *.jpg *.jpeg *.svg *.bmp *.gif *.webp)"
+IMAGE_FILTER = N_("Images (*.png *.jpg *.jpeg *.svg *.bmp *.gif *.webp)")
 
 
 class LookDialog(QDialog):
@@ -81,7 +82,7 @@ class LookDialog(QDialog):
             button = QPushButton()
             button.clicked.connect(lambda _c=False, role=role: self._on_color_clicked(role))
             self.color_buttons[role] = button
-            form.addRow(f"{ROLE_NAMES[role]}:", button)
+            form.addRow(_("{role}:").format(role=_(ROLE_NAMES[role])), button)
         self.reset_button = QPushButton(_("Theme's own &colours"))
         self.reset_button.clicked.connect(self._on_reset_clicked)
         form.addRow("", self.reset_button)
@@ -191,5 +192,7 @@ class LookDialog(QDialog):
         return color.name() if color.isValid() else None
 
     def _ask_logo_path(self) -> Path | None:
-        name, _filter = QFileDialog.getOpenFileName(self, _("The event's logo"), "", IMAGE_FILTER)
+        name, _filter = QFileDialog.getOpenFileName(
+            self, _("The event's logo"), "", _(IMAGE_FILTER)
+        )
         return Path(name) if name else None

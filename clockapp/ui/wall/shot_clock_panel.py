@@ -53,7 +53,9 @@ class ShotClockPanel(QDialog):
         self.shot = shot
         self.spoken: list[str] = []  # each word once, in order
         layout = QVBoxLayout(self)
-        self.player_label = QLabel(f"Clock called on <b>{shot.player}</b> {shot.seat}")
+        self.player_label = QLabel(
+            _("Clock called on <b>{player}</b> {seat}").format(player=shot.player, seat=shot.seat)
+        )
         layout.addWidget(self.player_label)
         self.count_label = QLabel("")
         self.count_label.setObjectName("count_label")
@@ -73,7 +75,9 @@ class ShotClockPanel(QDialog):
         """Repaint the count at the injected time; speak the new second once."""
         now = self._now()
         text = countdown_text(self.shot, now)
-        self.count_label.setText(f"{TIME}: {DEAD.lower()}" if text == TIME else text)
+        self.count_label.setText(
+            _("{time}: {dead}").format(time=TIME, dead=_(DEAD).lower()) if text == TIME else text
+        )
         word = self.shot.spoken(now)
         if word is not None and word not in self.spoken:
             self.spoken.append(word)
