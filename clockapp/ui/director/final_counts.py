@@ -65,12 +65,15 @@ def counted_line(counted: int, in_play: int) -> tuple[str, bool]:
     >>> counted_line(51_000, 50_000)[0]
     'Counted 51,000 of 50,000 chips in play: 1,000 too many. Count again?'
     """
-    line = f"Counted {counted:,} of {in_play:,} chips in play"
+    fields = {"counted": formats.chips(counted), "in_play": formats.chips(in_play)}
     if counted == in_play or in_play <= 0:
-        return line + ".", False
+        return _("Counted {counted} of {in_play} chips in play.").format(**fields), False
     gap = in_play - counted
-    which = f"{gap:,} missing" if gap > 0 else f"{-gap:,} too many"
-    return f"{line}: {which}. Count again?", True
+    if gap > 0:
+        line = _("Counted {counted} of {in_play} chips in play: {gap} missing. Count again?")
+    else:
+        line = _("Counted {counted} of {in_play} chips in play: {gap} too many. Count again?")
+    return line.format(gap=formats.chips(abs(gap)), **fields), True
 
 
 class FinalCountsDialog(QDialog):
@@ -166,8 +169,16 @@ class FinalCountsDialog(QDialog):
         counts = self.counts()
         missing = sum(1 for chips in counts.values() if chips <= 0)
         if missing:  # a gap is no miscount while stacks are still being counted
-            line, miscount = f"Counted {sum(counts.values()):,} of {self._in_play:,} chips", False
-            line += f" in play; {missing} player{'s' if missing != 1 else ''} still to count."
+            line = ngettext(
+                "Counted {counted} of {in_play} chips in play; {count} player still to count.",
+                "Counted {counted} of {in_play} chips in play; {count} players still to count.",
+                missing,
+            ).format(
+                counted=formats.chips(sum(counts.values())),
+                in_play=formats.chips(self._in_play),
+                count=missing,
+            )
+            miscount = False
         else:
             line, miscount = counted_line(sum(counts.values()), self._in_play)
         self.total_label.setText(line)
@@ -223,9 +234,13 @@ def open_final_counts(
     def read(field: FieldToCount) -> None:
         if len(field.players) < 2:
             on_error(
-                "Final chip counts rank the players still in at the cashier (Ctrl+K); "
-                f"{len(field.players)} player"
-                f"{'s are' if len(field.players) != 1 else ' is'} in play."
+                ngettext(
+                    "Final chip counts rank the players still in at the cashier (Ctrl+K); "
+                    "{count} player is in play.",
+                    "Final chip counts rank the players still in at the cashier (Ctrl+K); "
+                    "{count} players are in play.",
+                    len(field.players),
+                ).format(count=len(field.players))
             )
             return
         on_opened(_open(parent, services, bus, tid, field, on_done))

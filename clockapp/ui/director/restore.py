@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.i18n import N_, pgettext
 from clockapp.i18n import gettext as _
 from clockapp.ui.inks import ink_sheet
 from clockapp.ui.table_model import RowTableModel
@@ -40,12 +41,12 @@ if TYPE_CHECKING:
     from clockapp.ui.bus import TournamentBus
 
 KINDS = {
-    "level": "Level started",
-    "break": "Break started",
-    "import": "Before an import",
-    "upgrade": "Before an upgrade",
-    "restore": "Before a restore",
-    "manual": "By hand",
+    "level": N_("Level started"),
+    "break": N_("Break started"),
+    "import": N_("Before an import"),
+    "upgrade": N_("Before an upgrade"),
+    "restore": N_("Before a restore"),
+    "manual": N_("By hand"),
 }
 
 
@@ -53,7 +54,15 @@ class BackupTableModel(RowTableModel["BackupInfo"]):
     """The backups, newest first: time, reason, tournament, level, players left."""
 
     def __init__(self, backups: tuple[BackupInfo, ...] = ()) -> None:
-        super().__init__(("Taken", "Why", "Tournament", "Level", "Players left"))
+        super().__init__(
+            (
+                pgettext("backup column", "Taken"),
+                pgettext("backup column", "Why"),
+                _("Tournament"),
+                _("Level"),
+                _("Players left"),
+            )
+        )
         self._set_rows(backups)
 
     def set_backups(self, backups: tuple[BackupInfo, ...]) -> None:
@@ -76,7 +85,7 @@ class BackupTableModel(RowTableModel["BackupInfo"]):
         left = "" if backup.players_left is None else str(backup.players_left)
         return (
             backup.taken_at.astimezone().strftime("%a %H:%M:%S"),
-            KINDS.get(backup.kind, backup.kind),
+            _(KINDS[backup.kind]) if backup.kind in KINDS else backup.kind,
             backup.tournament,
             backup.level,
             left,
@@ -206,7 +215,7 @@ class RestoreDialog(QDialog):
         )
 
     def _on_restored(self, when: str, shown: int) -> None:
-        message = f"Restored the backup taken {when}."
+        message = _("Restored the backup taken {when}.").format(when=when)
         now_shown = self._bus.tournament_id
         if now_shown == shown:
             self._finish(message)
@@ -214,10 +223,19 @@ class RestoreDialog(QDialog):
         tournaments = self._services.tournaments
 
         def named(info: TournamentInfo) -> None:
-            self._finish(f"{message} The tournament shown was not in it: now showing {info.name}.")
+            self._finish(
+                _(
+                    "Restored the backup taken {when}. The tournament shown was not in it: "
+                    "now showing {name}."
+                ).format(when=when, name=info.name)
+            )
 
         def unnamed(_error: Exception) -> None:
-            self._finish(f"{message} The tournament shown was not in it.")
+            self._finish(
+                _("Restored the backup taken {when}. The tournament shown was not in it.").format(
+                    when=when
+                )
+            )
 
         self._bus.worker.submit(lambda: tournaments.get(now_shown), named, unnamed, asker=self)
 

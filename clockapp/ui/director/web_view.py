@@ -289,14 +289,20 @@ class WebViewDialog(QDialog):
     def _show_state(self) -> None:
         on = self._control.running
         if on:
-            where = "on the network" if self._control.shared else "on this computer only"
-            text = f"On, {where}: {self._control.url}"
-            if self._control.shared and self._control.url.startswith(f"http://{LOCAL}:"):
-                text += " (no network found: connect this computer to the phones' Wi-Fi)"
-            self.state_label.setText(text)
+            url = self._control.url
+            if not self._control.shared:
+                text = _("On, on this computer only: {url}")
+            elif url.startswith(f"http://{LOCAL}:"):
+                text = _(
+                    "On, on the network: {url} (no network found: connect this computer to the "
+                    "phones' Wi-Fi)"
+                )
+            else:
+                text = _("On, on the network: {url}")
+            self.state_label.setText(text.format(url=url))
         else:
             self.state_label.setText(_("Off."))
-        self.on_button.setText("Apply" if on else "Switch on")
+        self.on_button.setText(_("Apply") if on else _("Switch on"))
         self.off_button.setEnabled(on)
 
     def _on_on_button_clicked(self) -> None:
