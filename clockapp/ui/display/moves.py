@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.i18n import N_
 from clockapp.i18n import gettext as _
 from clockapp.ui.display import present
 from clockapp.ui.display.theme import WallTheme
@@ -146,7 +147,7 @@ class MovesBanner(Panel):
 
 
 # ---------------------------------------------------------------------------- the director's list
-MOVE_HEADERS = ("Player", "From", "To", "Why", "")
+MOVE_HEADERS = (N_("Player"), N_("From"), N_("To"), N_("Why"), "")
 DONE_COLUMN = 4
 
 
@@ -154,7 +155,7 @@ class PendingMovesModel(RowTableModel["MoveInfo"]):
     """The pending moves as rows: player, from, to, why (and a column for the Done button)."""
 
     def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(MOVE_HEADERS, parent)
+        super().__init__(tuple(_(h) if h else h for h in MOVE_HEADERS), parent)
 
     @property
     def moves(self) -> tuple[MoveInfo, ...]:
@@ -195,7 +196,7 @@ class PendingMovesBox(QGroupBox):
         acknowledge_all: Callable[[], object],
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__("Seat moves on the clock display", parent)
+        super().__init__(_("Seat moves on the clock display"), parent)
         self.setObjectName("pending_moves")
         self._acknowledge = acknowledge
         self.model = PendingMovesModel(self)
