@@ -62,7 +62,7 @@ class TeamEventWindow(PointsWindow):
     def __init__(
         self, services: Services, bus: TournamentBus, parent: QWidget | None = None
     ) -> None:
-        super().__init__(services, bus, "clockapp — team event", parent)
+        super().__init__(services, bus, _("clockapp — team event"), parent)
 
     def _setup_ui(self) -> None:
         central = QWidget()
@@ -250,7 +250,7 @@ class TeamEventWindow(PointsWindow):
         tid = self._bus.tournament_id
         return self._open_formula(
             self.view.formula,
-            "Team event points",
+            _("Team event points"),
             lambda formula: self._services.team_event.set_up(tid, formula),
         )
 
@@ -269,7 +269,7 @@ class TeamEventWindow(PointsWindow):
         rows = self.attendance_table.selectionModel().selectedRows()
         person = self.attendance_model.row_at(rows[0]) if rows else None
         if person is None:
-            raise ValidationError("Select who is leaving first.")
+            raise ValidationError(_("Select who is leaving first."))
         tid = self._bus.tournament_id
         self._bus.submit(
             lambda: self._services.team_event.check_out(tid, person.id),
@@ -281,7 +281,7 @@ class TeamEventWindow(PointsWindow):
         tid, rid = self._bus.tournament_id, self.player_combo.currentData()
         minutes = self.away_spin.value()
         if rid is None:
-            raise ValidationError("Choose a player first.")
+            raise ValidationError(_("Choose a player first."))
         self._bus.submit(
             lambda: self._services.team_event.set_away(tid, rid, minutes),
             control=self.away_button,

@@ -297,8 +297,14 @@ class LeagueWindow(PointsWindow):
         name = self.new_name.text().strip()
         if not name:
             self.new_name.setFocus()
-            raise ValidationError("Type the new league's name first.")
-        dialog = FormulaDialog(self._services, self._bus, DEFAULT_FORMULA, f"{name}: points", self)
+            raise ValidationError(_("Type the new league's name first."))
+        dialog = FormulaDialog(
+            self._services,
+            self._bus,
+            DEFAULT_FORMULA,
+            _("{league}: points").format(league=name),
+            self,
+        )
 
         def accepted() -> None:
             formula = dialog.formula()
@@ -370,7 +376,7 @@ class LeagueWindow(PointsWindow):
         if not path:
             day = self._services.now().astimezone().date()
             name = export_file_name(self.view.league.name, day, "standings", "csv")
-            path, separator = ask_csv_path(self, "Export standings", name)
+            path, separator = ask_csv_path(self, _("Export standings"), name)
         if not path:
             return None
         target = Path(path)
@@ -383,7 +389,7 @@ class LeagueWindow(PointsWindow):
         """Write the standings and results as a PDF."""
         if self.view is None:
             return None
-        path = path or self._ask_path("League report", "standings", "PDF (*.pdf)")
+        path = path or self._ask_path(_("League report"), "standings", _("PDF (*.pdf)"))
         if not path:
             return None
         return str(write_league_pdf(path, self.view, self._services.now()))
