@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 from clockapp.core.chip_counts import StackLine
 from clockapp.core.money.series import FieldPoint
 from clockapp.errors import DomainError
+from clockapp.i18n import N_
 from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
@@ -25,9 +26,9 @@ from clockapp.ui.errors import report
 #: What a chart depends on: entries, busts and chip counts (the field), the ledger (the pool).
 CHART_CHANGES = Change.ENTRIES | Change.LEDGER | Change.PAYOUTS
 #: What the window says until the first read answers.
-READING = "Reading the charts…"
+READING = N_("Reading the charts…")
 #: What it says before the first buy-in.
-NO_ENTRIES = "No entries yet: the charts start with the first buy-in."
+NO_ENTRIES = N_("No entries yet: the charts start with the first buy-in.")
 
 
 class ChartsWindow(QWidget):
@@ -63,7 +64,7 @@ class ChartsWindow(QWidget):
         self.tabs.addTab(self.field_view, _("Players and average stack"))
         self.tabs.addTab(self.prize_view, _("Prize pool"))
         self.tabs.addTab(self.stacks_view, _("Chip counts"))
-        self.empty = QLabel(READING)
+        self.empty = QLabel(_(READING))
         self.empty.setObjectName("charts_note")
         layout = QVBoxLayout(self)
         layout.addWidget(self.empty)
@@ -79,7 +80,7 @@ class ChartsWindow(QWidget):
 
     def _show(self, data: ChartData) -> None:
         self.data = data
-        self.empty.setText(NO_ENTRIES)
+        self.empty.setText(_(NO_ENTRIES))
         self.empty.setVisible(not data.field)
         builds: tuple[tuple[QChartView, Callable[[], QChart]], ...] = (
             (self.field_view, lambda: field_chart(data.field)),
