@@ -51,14 +51,18 @@ def _read_file(path: str) -> bytes:
         with Path(path).open("rb") as file:
             return file.read(MAX_FILE_BYTES + 1)
     except OSError as error:
-        raise TournamentFileError(f"Could not read {path}: {error.strerror or error}.") from None
+        raise TournamentFileError(
+            _("Could not read {path}: {error}.").format(path=path, error=error.strerror or error)
+        ) from None
 
 
 def _write_file(path: str, data: bytes) -> None:
     try:
         Path(path).write_bytes(data)
     except OSError as error:
-        raise TournamentFileError(f"Could not save {path}: {error.strerror or error}.") from None
+        raise TournamentFileError(
+            _("Could not save {path}: {error}.").format(path=path, error=error.strerror or error)
+        ) from None
 
 
 class TournamentFileControls:
@@ -114,7 +118,9 @@ class TournamentFileControls:
         )
 
     def _on_exported(self, path: str) -> None:
-        self._director.statusBar().showMessage(f"Tournament saved to {path}.", 8000)
+        self._director.statusBar().showMessage(
+            _("Tournament saved to {path}.").format(path=path), 8000
+        )
 
     # ------------------------------------------------------------------------------ import
 
