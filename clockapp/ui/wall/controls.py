@@ -104,7 +104,7 @@ class WallControls:
         tid, shot_clock = self._bus.tournament_id, self._services.shot_clock
         players = shot_clock.players(tid)
         if not players:
-            raise ShotClockError("Nobody is in play: there is no one to call the clock on.")
+            raise ShotClockError(_("Nobody is in play: there is no one to call the clock on."))
         player = self.ask_player(players)
         if player is None:
             return False

@@ -163,7 +163,7 @@ class EstimateLine(ElidedLabel):
 
     def _on_failed(self, error: Exception) -> None:
         # The status line never breaks the director window.
-        self.setToolTip(f"The estimate could not be read: {error}")
+        self.setToolTip(_("The estimate could not be read: {error}").format(error=error))
 
     def _on_bus_changed(self, changes: Changes) -> None:
         if changes.touches(WATCHED):

@@ -46,7 +46,7 @@ from clockapp.core.host_events import (
     field_values,
     fill,
 )
-from clockapp.i18n import N_
+from clockapp.i18n import N_, pgettext
 from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.changes import Outcome
@@ -157,18 +157,18 @@ class HostEventsDialog(QDialog):
         form.addRow("", self.file_label)
         fields = " ".join(f"{{{name}}}" for name in FIELDS)
         self.spoken_edit = QLineEdit(self)
-        self.spoken_edit.setToolTip(f"Fields: {fields}")
+        self.spoken_edit.setToolTip(_("Fields: {fields}").format(fields=fields))
         form.addRow(_("S&poken text"), self.spoken_edit)
         self.wall_edit = QLineEdit(self)
-        self.wall_edit.setToolTip(f"Fields: {fields}")
+        self.wall_edit.setToolTip(_("Fields: {fields}").format(fields=fields))
         form.addRow(_("&Wall message"), self.wall_edit)
         self.seconds_box = QSpinBox(self)
         self.seconds_box.setRange(MIN_SECONDS, MAX_SECONDS)
         self.seconds_box.setValue(10)
-        self.seconds_box.setSuffix(" s")
+        self.seconds_box.setSuffix(pgettext("seconds, after a number", " s"))
         form.addRow(_("Message &stays up"), self.seconds_box)
         root.addLayout(form)
-        root.addWidget(QLabel(f"Fields: {fields}", self))
+        root.addWidget(QLabel(_("Fields: {fields}").format(fields=fields), self))
 
         buttons = QHBoxLayout()
         self.add_button = QPushButton(_("&Add"), self)
@@ -258,7 +258,7 @@ class HostEventsDialog(QDialog):
         sound = self.sound_box.currentData()
         if sound == OWN_FILE:
             if not self._sound_file:
-                raise HostEventError("Choose the sound file, or another sound.")
+                raise HostEventError(_("Choose the sound file, or another sound."))
             sound = self._sound_file
         return HostEvent(
             id=event_id,

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp import formats
 from clockapp.core.house import (
     MAX_RULES_CHARS,
     MAX_SLIDE_SECONDS,
@@ -38,6 +39,7 @@ from clockapp.core.house import (
 )
 from clockapp.core.look import LookError
 from clockapp.i18n import gettext as _
+from clockapp.i18n import pgettext
 from clockapp.ui.wall.images import load_image
 from clockapp.ui.wall.look_dialog import IMAGE_FILTER
 
@@ -91,7 +93,7 @@ class HouseDialog(QDialog):
         seconds_row.addWidget(QLabel(_("Each slide stays up")))
         self.seconds_box = QSpinBox()
         self.seconds_box.setRange(MIN_SLIDE_SECONDS, MAX_SLIDE_SECONDS)
-        self.seconds_box.setSuffix(" s")
+        self.seconds_box.setSuffix(pgettext("seconds, after a number", " s"))
         self.seconds_box.setValue(slides.seconds)
         seconds_row.addWidget(self.seconds_box)
         seconds_row.addStretch(1)
@@ -172,7 +174,9 @@ class HouseDialog(QDialog):
             return
         if len(text) > MAX_RULES_CHARS:
             self.error_label.setText(
-                f"The rules sheet is longer than {MAX_RULES_CHARS:,} characters."
+                _("The rules sheet is longer than {count} characters.").format(
+                    count=formats.number(MAX_RULES_CHARS)
+                )
             )
             return
         self.accept()
