@@ -84,5 +84,5 @@ def _restore_newest(error: DatabaseOpenError) -> object:
     from clockapp.services.backups import restore_file
 
     if error.path is None:
-        raise DatabaseOpenError("There is no file to restore into.")
+        raise DatabaseOpenError(_("There is no file to restore into."))
     return restore_file(error.path, None)
