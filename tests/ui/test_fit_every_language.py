@@ -219,3 +219,11 @@ def test_the_windows_fit_1366x768_in_every_language(qtbot, language, station, ke
     cut = cut_texts(window)
     assert not cut, "\n".join(cut)
     window.close()
+
+
+def test_the_display_pin_is_in_the_tournament_menu_in_every_language(language, station) -> None:
+    # The station finds the director's Tournament menu by its title, which is translated.
+    from clockapp.i18n import gettext as _
+
+    menus = {action.text(): action.menu() for action in station.director.menuBar().actions()}
+    assert station.pin_action in menus[_("&Tournament")].actions()

@@ -166,7 +166,7 @@ class NewTournamentDialog(QDialog):
         self.rebuy_chips = _spin(0, 100_000_000, d.rebuy_chips or d.starting_stack, step=500)
         self.rebuy_until = _spin(0, 999, d.rebuy_until_level or 0, special=_("First break"))
         self.add_on_price = amount_edit(
-            "no add-on", money_text(d.add_on_price) if d.add_on_price else ""
+            _("no add-on"), money_text(d.add_on_price) if d.add_on_price else ""
         )
         self.add_on_chips = _spin(0, 100_000_000, d.add_on_chips or d.starting_stack, step=500)
         self.add_on_after = _spin(0, 999, d.add_on_after_level or 0, special=_("When rebuys end"))

@@ -205,7 +205,7 @@ class ClockStation(QObject):
         self.pin_action.setStatusTip(_("Set or change the PIN that unlocks the clock display"))
         ask_pin = guard(self.director, self.ask_display_pin)
         self.pin_action.triggered.connect(lambda _checked=False: ask_pin())
-        self._add_to_menu("&Tournament", self.pin_action)
+        self._add_to_menu(_("&Tournament"), self.pin_action)  # the menu as it is titled
         self.director.hide_display_action.triggered.connect(lambda _=False: self.hide_display())
         self.display.allow_close(False)  # the room's clock: no stray Alt+F4 takes it away
         self.director.quit_confirmed.connect(self.display.allow_close)

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QFileDialog
 
 from clockapp.core.tournament_file import MAX_FILE_BYTES, SUFFIX, TournamentFileError
 from clockapp.errors import DomainError
+from clockapp.i18n import N_
 from clockapp.i18n import gettext as _
 from clockapp.services.tournament_file import FilePlayer, FileSummary
 from clockapp.ui.cashier.new_player import NamesakeBox
@@ -33,9 +34,9 @@ if TYPE_CHECKING:
     from clockapp.ui.station.switching import TournamentSwitching
 
 #: The file type the dialogs offer.
-FILE_KIND = f"clockapp tournament (*{SUFFIX})"
+FILE_KIND = N_("clockapp tournament (*{suffix})")
 #: What the namesake box's second button means here: the file's player is someone else.
-ADD_AS_NEW = "Add as another player"
+ADD_AS_NEW = N_("Add as another player")
 
 
 class Skipped:
@@ -97,7 +98,9 @@ class TournamentFileControls:
         info = self._snapshot().tournament
         day = info.created_at.astimezone().date()
         name = export_file_name(info.name, day, "tournament", SUFFIX.lstrip("."))
-        path = ask_save_path(self._director, "Export tournament", name, FILE_KIND)
+        path = ask_save_path(
+            self._director, _("Export tournament"), name, _(FILE_KIND).format(suffix=SUFFIX)
+        )
         if not path:
             return False
         if not path.endswith(SUFFIX):
@@ -127,7 +130,10 @@ class TournamentFileControls:
     def import_tournament(self) -> bool:
         """Ask for a file, check it on the worker, then match its players and import it."""
         path, _filter = QFileDialog.getOpenFileName(
-            self._director, _("Import tournament"), str(start_folder()), FILE_KIND
+            self._director,
+            _("Import tournament"),
+            str(start_folder()),
+            _(FILE_KIND).format(suffix=SUFFIX),
         )
         if not path:
             return False
@@ -172,7 +178,7 @@ class TournamentFileControls:
 
     def _ask_namesake(self, player: FilePlayer) -> int | Skipped | None:
         box = NamesakeBox(player.name, player.namesakes, self._director)
-        box.note_button.setText(ADD_AS_NEW)
+        box.note_button.setText(_(ADD_AS_NEW))
         try:
             box.exec()
             clicked = box.clickedButton()

@@ -105,7 +105,7 @@ class BountyBoardMoment(QWidget):
         total = payload.get("total")
         self._total = total if isinstance(total, int) else sum(x.cents for x in self._all)
         self._since = moment.since
-        self.title_label.setText(TITLES.get(str(payload.get("format", "")), "Bounties"))
+        self.title_label.setText(_(TITLES.get(str(payload.get("format", "")), TITLES["knockout"])))
         self._index = -1
         self._show(0)
 
