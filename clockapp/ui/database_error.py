@@ -23,14 +23,16 @@ TITLE = N_("clockapp: the database cannot be opened")
 
 def command_line_message(error: DatabaseOpenError, db: str | None) -> str:
     """What the command line prints: the error, and the restore command when it helps."""
-    text = f"clockapp: {error}"
     if isinstance(error, DatabaseCorruptError) and error.newest_backup is not None:
         option = f" --db {shlex.quote(db)}" if db else ""
-        text += (
-            f"\nThe newest backup is {error.newest_backup.name}; restore it with:"
-            f"\n  clockapp restore --latest{option}"
+        return _(
+            "clockapp: {error}\nThe newest backup is {backup}; restore it with:\n  {command}"
+        ).format(
+            error=error,
+            backup=error.newest_backup.name,
+            command=f"clockapp restore --latest{option}",
         )
-    return text
+    return _("clockapp: {error}").format(error=error)
 
 
 class DatabaseErrorBox(QMessageBox):
