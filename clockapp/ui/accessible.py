@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLineEdit, QToolButton
 
+from clockapp.i18n import gettext as _
+
 
 def name_clear_button(edit: QLineEdit) -> None:
     """Name the clear button Qt puts in `edit` (call after `setClearButtonEnabled(True)`).
@@ -11,4 +13,4 @@ def name_clear_button(edit: QLineEdit) -> None:
     Qt draws it as an icon with no text, so without a name a screen reader says only "button".
     """
     for button in edit.findChildren(QToolButton):
-        button.setAccessibleName("Clear")
+        button.setAccessibleName(_("Clear"))

@@ -81,233 +81,236 @@ class Action(enum.Enum):
         N_("Start / pause / resume"),
         ("Space",),
         N_("Start the clock, or pause and resume it"),
-        "Clock",
+        N_("Clock"),
     )
     NEXT_LEVEL = ActionSpec(
-        N_("Next level"), ("Right", "N"), N_("Go to the next level or break"), "Clock"
+        N_("Next level"), ("Right", "N"), N_("Go to the next level or break"), N_("Clock")
     )
     PREVIOUS_LEVEL = ActionSpec(
-        N_("Previous level"), ("Left", "P"), N_("Go back to the previous level or break"), "Clock"
+        N_("Previous level"),
+        ("Left", "P"),
+        N_("Go back to the previous level or break"),
+        N_("Clock"),
     )
     ADD_MINUTE = ActionSpec(
-        N_("Add a minute"), ("+", "="), N_("Add one minute to this level"), "Clock"
+        N_("Add a minute"), ("+", "="), N_("Add one minute to this level"), N_("Clock")
     )
     REMOVE_MINUTE = ActionSpec(
-        N_("Remove a minute"), ("-",), N_("Take one minute off this level"), "Clock"
+        N_("Remove a minute"), ("-",), N_("Take one minute off this level"), N_("Clock")
     )
     RESTART_LEVEL = ActionSpec(
-        N_("Restart level"), ("R",), N_("Start this level again from its full time"), "Clock"
+        N_("Restart level"), ("R",), N_("Start this level again from its full time"), N_("Clock")
     )
     UNDO = ActionSpec(
         N_("Undo"),
         ("Ctrl+Z",),
         N_("Undo the last clock action"),
-        "Clock",
+        N_("Clock"),
         standard=QKeySequence.StandardKey.Undo,
     )
     REDO = ActionSpec(
         N_("Redo"),
         ("Ctrl+Shift+Z", "Ctrl+Y"),
         N_("Redo what was undone"),
-        "Clock",
+        N_("Clock"),
         standard=QKeySequence.StandardKey.Redo,
     )
     TOGGLE_FULLSCREEN = ActionSpec(
         N_("Fullscreen"),
         ("F", "F11"),
         N_("Show the clock fullscreen, or in a window again"),
-        "Display",
+        N_("Display"),
     )
     LEAVE_FULLSCREEN = ActionSpec(
-        N_("Leave fullscreen"), ("Esc",), N_("Show the clock in a window again"), "Display"
+        N_("Leave fullscreen"), ("Esc",), N_("Show the clock in a window again"), N_("Display")
     )
     SHOW_DISPLAY = ActionSpec(
-        N_("Show clock display"), ("D",), N_("Open the clock display for the room"), "Display"
+        N_("Show clock display"), ("D",), N_("Open the clock display for the room"), N_("Display")
     )
     LOCK_DISPLAY = ActionSpec(
         N_("Lock display"),
         ("Ctrl+L",),
         N_("Lock the display's keys until the PIN is typed"),
-        "Display",
+        N_("Display"),
     )
     WEB_VIEW = ActionSpec(
         N_("Web view for phones…"),
         ("Ctrl+Shift+P",),
         N_("Serve the clock, payouts and seats to phones and TVs (read-only)"),
-        "Display",
+        N_("Display"),
     )
     TOGGLE_MUTE = ActionSpec(N_("Mute"), ("M",), N_("Silence or restore the sounds"), "Sound")
     TOGGLE_ANNOUNCE = ActionSpec(
-        N_("Spoken announcements"), ("A",), N_("Read new blinds and seat moves aloud"), "Sound"
+        N_("Spoken announcements"), ("A",), N_("Read new blinds and seat moves aloud"), N_("Sound")
     )
     STRUCTURE_EDITOR = ActionSpec(
-        N_("Structure editor…"), ("E",), N_("Edit levels, breaks and chips"), "Tournament"
+        N_("Structure editor…"), ("E",), N_("Edit levels, breaks and chips"), N_("Tournament")
     )
     OPEN_TOURNAMENT = ActionSpec(
         N_("Open tournament…"),
         ("Ctrl+O",),
         N_("Show another tournament in every window"),
-        "Tournament",
+        N_("Tournament"),
     )
     NEW_TOURNAMENT = ActionSpec(
         N_("New tournament…"),
         ("Ctrl+Shift+N",),
         N_("Create a tournament and show it"),
-        "Tournament",
+        N_("Tournament"),
     )
     EXPORT_TOURNAMENT = ActionSpec(
         N_("Export tournament…"),
         ("Ctrl+Alt+E",),
         N_("Save the tournament as one file: players, ledger, seats, structure, look and history"),
-        "Tournament",
+        N_("Tournament"),
     )
     IMPORT_TOURNAMENT = ActionSpec(
         N_("Import tournament…"),
         ("Ctrl+Alt+I",),
         N_("Open a tournament file from another computer as a new tournament"),
-        "Tournament",
+        N_("Tournament"),
     )
     FIND = ActionSpec(
         N_("Find a player"),
         ("Ctrl+F",),
         N_("Open the cashier on its player search"),
-        "Tournament",
+        N_("Tournament"),
         standard=QKeySequence.StandardKey.Find,
     )
     OPEN_CASHIER = ActionSpec(
         N_("Cashier…"),
         ("Ctrl+K",),
         N_("Players, buy-ins, rebuys, the ledger and payouts"),
-        "Windows",
+        N_("Windows"),
     )
     OPEN_TABLES = ActionSpec(
-        N_("Tables…"), ("Ctrl+T",), N_("Seats, balancing, breaking tables and moves"), "Windows"
+        N_("Tables…"), ("Ctrl+T",), N_("Seats, balancing, breaking tables and moves"), N_("Windows")
     )
     OPEN_RULINGS = ActionSpec(
         N_("Rulings…"),
         ("Ctrl+R",),
         N_("Settle a hand: winners, side pots, odd chips, odds"),
-        "Windows",
+        N_("Windows"),
     )
     OPEN_LEAGUES = ActionSpec(
         N_("Leagues…"),
         ("Ctrl+Shift+S",),
         N_("Seasons: points formulas, standings, CSV and PDF"),
-        "Windows",
+        N_("Windows"),
     )
     OPEN_TEAM_EVENT = ActionSpec(
         N_("Team event…"),
         ("Ctrl+Shift+T",),
         N_("Team points: helpers, spectators, the worst beat, 100 points shared"),
-        "Windows",
+        N_("Windows"),
     )
     OPEN_CHARTS = ActionSpec(
         N_("Charts…"),
         ("Ctrl+Shift+G",),
         N_("Players left, average stack and prize pool over time"),
-        "Windows",
+        N_("Windows"),
     )
     ACKNOWLEDGE_MOVES = ActionSpec(
         N_("All seat moves done"),
         ("Ctrl+Shift+M",),
         N_("Take every seat move off the clock display"),
-        "Windows",
+        N_("Windows"),
     )
     WALL_MESSAGE = ActionSpec(
         N_("Message on the wall…"),
         ("Ctrl+Shift+W",),
         N_("Show a message over the clock in large type"),
-        "Wall",
+        N_("Wall"),
     )
     CHIP_RACE = ActionSpec(
         N_("Chip race…"),
         ("Ctrl+Shift+R",),
         N_("Race off the odd chips of a colour-up at a table, and show the race on the wall"),
-        "Wall",
+        N_("Wall"),
     )
     CHIP_COUNTS = ActionSpec(
         N_("Chip counts…"),
         ("Ctrl+Shift+C",),
         N_("Type each table's chip counts; show the chip leaders on the wall"),
-        "Wall",
+        N_("Wall"),
     )
     SHOT_CLOCK = ActionSpec(
         N_("Call the clock…"),
         ("Ctrl+Shift+H",),
         N_("Call the clock on a player: 60 seconds on the wall, the last 10 counted aloud"),
-        "Wall",
+        N_("Wall"),
     )
     ESTIMATE = ActionSpec(
         N_("Estimated end on the wall"),
         ("Ctrl+Shift+F",),
         N_("Show when the money bubble and the end are likely, with their range"),
-        "Wall",
+        N_("Wall"),
     )
     BOUNTY_BOARD = ActionSpec(
         N_("Bounty board on the wall"),
         ("Ctrl+Shift+J",),
         N_("Show the bounty on each player in play, biggest first, a page at a time"),
-        "Wall",
+        N_("Wall"),
     )
     CLEAR_WALL = ActionSpec(
         N_("Clear the wall"),
         ("Ctrl+Shift+X",),
         N_("Take the showdown, ruling or message off the wall: the clock shows again"),
-        "Wall",
+        N_("Wall"),
     )
     SHOWDOWN = ActionSpec(
         N_("All-in showdown on the wall…"),
         ("Ctrl+Shift+A",),
         N_("Enter the hands all in and show them with their odds, street by street"),
-        "Wall",
+        N_("Wall"),
     )
     SHOWDOWN_BUSTS = ActionSpec(
         N_("Record the showdown's busts"),
         ("Ctrl+Shift+O",),
         N_("Record the players the last showdown busted, its winners as busters"),
-        "Wall",
+        N_("Wall"),
     )
     BAD_BEAT = ActionSpec(
         N_("Record the showdown as a bad beat"),
         ("Ctrl+Shift+V",),
         N_("Keep the last showdown as a candidate for the night's worst beat"),
-        "Wall",
+        N_("Wall"),
     )
     WORST_BEATS = ActionSpec(
         N_("The night's worst beats…"),
         ("Ctrl+Shift+U",),
         N_("The bad beats recorded, the least likely first"),
-        "Wall",
+        N_("Wall"),
     )
     WALL_LOOK = ActionSpec(
         N_("Look…"),
         ("Ctrl+Shift+L",),
         N_("The event's name, logo, theme and colours on the wall, with a preview"),
-        "Wall",
+        N_("Wall"),
     )
     EDIT_HOUSE = ActionSpec(
         N_("House rules and break slides…"),
         ("Ctrl+Shift+I",),
         N_("Edit the rules sheet and the slides the wall turns during breaks"),
-        "Wall",
+        N_("Wall"),
     )
     HOST_EVENTS = ActionSpec(
         "Host events…",
         ("Ctrl+Alt+H",),
         "Sounds, spoken texts and wall messages at moments the host chooses",
-        "Wall",
+        N_("Wall"),
     )
     SHOW_HOUSE_RULES = ActionSpec(
         N_("House rules on the wall"),
         ("Ctrl+Shift+Y",),
         N_("Show the rules sheet over the clock, a page at a time"),
-        "Wall",
+        N_("Wall"),
     )
     PREFERENCES = ActionSpec(
         N_("Preferences…"),
         ("Ctrl+,",),
         N_("This computer's settings: checking for updates"),
-        "Help",
+        N_("Help"),
         standard=QKeySequence.StandardKey.Preferences,
     )
     HELP = ActionSpec(N_("Keyboard shortcuts"), ("?", "F1"), N_("Show or hide this list"), "Help")
@@ -315,25 +318,25 @@ class Action(enum.Enum):
         N_("Open the data folder"),
         (),
         N_("Show the folder with the database, backups, settings and logs"),
-        "Help",
+        N_("Help"),
     )
     CHECK_FOR_UPDATES = ActionSpec(
         N_("Check for updates…"),
         (),
         N_("Ask the project's site whether a newer clockapp is out (asks before it connects)"),
-        "Help",
+        N_("Help"),
     )
     ABOUT = ActionSpec(
         N_("About clockapp"),
         (),
         N_("The version, the licence and where to report a problem"),
-        "Help",
+        N_("Help"),
     )
     QUIT = ActionSpec(
         N_("Quit"),
         ("Ctrl+Q",),
         N_("Close clockapp (the clock keeps its time)"),
-        "Help",
+        N_("Help"),
         standard=QKeySequence.StandardKey.Quit,
     )
 
@@ -359,8 +362,8 @@ class Action(enum.Enum):
 
     @property
     def group(self) -> str:
-        """The help overlay's section."""
-        return self.value.group
+        """The help overlay's section, in the current language."""
+        return _(self.value.group)
 
     def key_sequences(self) -> list[QKeySequence]:
         """The shortcuts as Qt key sequences."""
@@ -469,30 +472,33 @@ class RulingsAction(enum.Enum):
         N_("Type a hand"),
         tuple(f"Alt+{n % 10}" for n in range(1, 11)),
         N_("type player 1…10's cards"),
-        "Rulings",
+        N_("Rulings"),
     )
     BETS = ActionSpec(N_("Type the bets"), ("Alt+C",), N_("type the bets"), "Rulings")
     ADD_PLAYER = ActionSpec(
         N_("Add a player"), ("Ctrl+N",), N_("add a player"), "Rulings", meaning=Meaning.NEW
     )
     REMOVE_PLAYER = ActionSpec(
-        N_("Remove the player"), ("Ctrl+Delete",), N_("remove the player"), "Rulings"
+        N_("Remove the player"), ("Ctrl+Delete",), N_("remove the player"), N_("Rulings")
     )
     TAKE_BACK = ActionSpec(
-        N_("Take back the last card"), ("Backspace",), N_("take back the last card"), "Rulings"
+        N_("Take back the last card"), ("Backspace",), N_("take back the last card"), N_("Rulings")
     )
     TOGGLE_GAME = ActionSpec(N_("Hold'em / Omaha"), ("Alt+G",), N_("Hold'em / Omaha"), "Rulings")
     NEW_DISPUTE = ActionSpec(
-        N_("New dispute"), ("Ctrl+Shift+Delete",), N_("new dispute"), "Rulings"
+        N_("New dispute"), ("Ctrl+Shift+Delete",), N_("new dispute"), N_("Rulings")
     )
     RULING_TO_WALL = ActionSpec(
-        N_("Show the ruling on the wall"), ("Alt+W",), N_("ruling to the wall"), "Rulings"
+        N_("Show the ruling on the wall"), ("Alt+W",), N_("ruling to the wall"), N_("Rulings")
     )
     SHOWDOWN_TO_WALL = ActionSpec(
-        N_("Show the hands all in on the wall"), ("Alt+S",), N_("showdown to the wall"), "Rulings"
+        N_("Show the hands all in on the wall"),
+        ("Alt+S",),
+        N_("showdown to the wall"),
+        N_("Rulings"),
     )
     BAD_BEAT = ActionSpec(
-        N_("Record the hand as a bad beat"), ("Alt+V",), N_("bad beat"), "Rulings"
+        N_("Record the hand as a bad beat"), ("Alt+V",), N_("bad beat"), N_("Rulings")
     )
     CLOSE = ActionSpec(N_("Close"), ("Ctrl+W",), N_("close the window"), "Rulings")
 
@@ -509,26 +515,26 @@ class CashierAction(enum.Enum):
     # Ctrl+D draws seats in the tables window, Ctrl+R opens the rulings: one key, one meaning
     # across the app (tests/ui/test_shortcuts_app.py).
     COUNT = ActionSpec(
-        N_("Count the drawer"), ("Ctrl+Shift+D",), N_("count the cash drawer"), "Cashier"
+        N_("Count the drawer"), ("Ctrl+Shift+D",), N_("count the cash drawer"), N_("Cashier")
     )
     RULES = ActionSpec(
         N_("Entry rules"),
         ("Ctrl+Shift+E",),
         N_("entry rules: kind, prices, late registration, rebuys, add-on, re-entry"),
-        "Cashier",
+        N_("Cashier"),
     )
     RECEIPT = ActionSpec(
-        N_("Receipt"), ("Ctrl+P",), N_("receipt of the last sale (PDF)"), "Cashier"
+        N_("Receipt"), ("Ctrl+P",), N_("receipt of the last sale (PDF)"), N_("Cashier")
     )
     VOID = ActionSpec(
         N_("Void…"),
         ("Del",),
         N_("void the selected ledger row"),
-        "Cashier",
+        N_("Cashier"),
         meaning=Meaning.DELETE_ROW,
     )
     PAGE = ActionSpec(
-        N_("Page"), tuple(f"Ctrl+{n}" for n in range(1, 9)), N_("show a page"), "Cashier"
+        N_("Page"), tuple(f"Ctrl+{n}" for n in range(1, 9)), N_("show a page"), N_("Cashier")
     )
     CLOSE = ActionSpec(N_("Close"), ("Ctrl+W",), N_("close the window"), "Cashier")
 
@@ -558,12 +564,12 @@ class TablesAction(enum.Enum):
     BREAK = ActionSpec(N_("Break table"), (), N_("break the next table"), "Tables")
     FINAL = ActionSpec(N_("Final table…"), (), N_("form the final table"), "Tables")
     HAND_FOR_HAND = ActionSpec(
-        N_("Hand-for-hand"), ("Ctrl+H",), N_("hand-for-hand on or off"), "Tables"
+        N_("Hand-for-hand"), ("Ctrl+H",), N_("hand-for-hand on or off"), N_("Tables")
     )
     MOVE = ActionSpec(N_("Move player…"), ("Ctrl+M",), N_("move a player"), "Tables")
     SHOOTOUT = ActionSpec(N_("Shootout…"), (), N_("start a shootout, or its next round"), "Tables")
     RULES = ActionSpec(
-        N_("Rules…"), (), N_("seating rules: balance, break order, final table"), "Tables"
+        N_("Rules…"), (), N_("seating rules: balance, break order, final table"), N_("Tables")
     )
     ZOOM_IN = ActionSpec(N_("Zoom in"), ("Ctrl++",), N_("zoom in"), "Tables")
     ZOOM_OUT = ActionSpec(N_("Zoom out"), ("Ctrl+-",), N_("zoom out"), "Tables")
@@ -589,13 +595,13 @@ class StructureAction(enum.Enum):
         N_("+ Level"), ("Ctrl+N",), N_("Add a level at the end"), "Structure", meaning=Meaning.NEW
     )
     ADD_BREAK = ActionSpec(
-        N_("+ Break"), ("Ctrl+Shift+B",), N_("Add a break at the end"), "Structure"
+        N_("+ Break"), ("Ctrl+Shift+B",), N_("Add a break at the end"), N_("Structure")
     )
     INSERT_LEVEL = ActionSpec(
         N_("Insert level"),
         ("Insert",),
         N_("Insert a level before the selected row"),
-        "Structure",
+        N_("Structure"),
         meaning=Meaning.INSERT_ROW,
         context=ROW,
     )
@@ -603,21 +609,21 @@ class StructureAction(enum.Enum):
         N_("Insert break"),
         ("Shift+Insert",),
         N_("Insert a break before the selected row"),
-        "Structure",
+        N_("Structure"),
         context=ROW,
     )
     DUPLICATE = ActionSpec(
         N_("Duplicate"),
         ("Ctrl+J",),
         N_("Copy the selected rows below them"),
-        "Structure",
+        N_("Structure"),
         context=ROW,
     )
     DELETE = ActionSpec(
         N_("Delete"),
         ("Delete",),
         N_("Delete the selected rows"),
-        "Structure",
+        N_("Structure"),
         meaning=Meaning.DELETE_ROW,
         context=ROW,
     )
@@ -631,30 +637,33 @@ class StructureAction(enum.Enum):
         N_("Mark as planned last level"),
         (),
         N_("The level at which the planned time runs out; later levels are extra"),
-        "Structure",
+        N_("Structure"),
     )
     UNDO = ActionSpec(N_("↶ Undo"), ("Ctrl+Z",), N_("Undo the last change"), "Structure")
     REDO = ActionSpec(
-        N_("↷ Redo"), ("Ctrl+Shift+Z", "Ctrl+Y"), N_("Redo the change undone"), "Structure"
+        N_("↷ Redo"), ("Ctrl+Shift+Z", "Ctrl+Y"), N_("Redo the change undone"), N_("Structure")
     )
     CHIPS = ActionSpec(N_("Chips…"), ("Ctrl+Shift+K",), N_("Edit the chip set"), "Structure")
     SUGGEST = ActionSpec(
         N_("Suggest a structure…"),
         ("Ctrl+G",),
         N_("Suggest levels for your players, stack and time"),
-        "Structure",
+        N_("Structure"),
     )
     IMPORT = ActionSpec(
-        N_("Import…"), ("Ctrl+I",), N_("Replace the levels with a CSV or JSON file"), "Structure"
+        N_("Import…"),
+        ("Ctrl+I",),
+        N_("Replace the levels with a CSV or JSON file"),
+        N_("Structure"),
     )
     EXPORT = ActionSpec(
-        N_("Export…"), ("Ctrl+E",), N_("Save the levels as CSV or JSON"), "Structure"
+        N_("Export…"), ("Ctrl+E",), N_("Save the levels as CSV or JSON"), N_("Structure")
     )
     SAVE_TEMPLATE = ActionSpec(
         N_("Save as template…"),
         ("Ctrl+S",),
         N_("Keep this structure for later tournaments"),
-        "Structure",
+        N_("Structure"),
     )
     CLOSE = ActionSpec(N_("Close"), ("Ctrl+W",), N_("Close the editor"), "Structure")
     # The editor's dialogs: the chip set (row keys on its table) and the structure suggested.
@@ -662,7 +671,7 @@ class StructureAction(enum.Enum):
         N_("Add chip"),
         ("Insert",),
         N_("Add a chip (chip set)"),
-        "Structure",
+        N_("Structure"),
         meaning=Meaning.INSERT_ROW,
         context=ROW,
     )
@@ -670,7 +679,7 @@ class StructureAction(enum.Enum):
         N_("Remove chip"),
         ("Delete",),
         N_("Remove the selected chip (chip set)"),
-        "Structure",
+        N_("Structure"),
         meaning=Meaning.DELETE_ROW,
         context=ROW,
     )

@@ -16,6 +16,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QStyle, QToolButton, QWidget
 
+from clockapp.i18n import gettext as _
+
 #: (background, edge, ink) of each kind.
 STYLES = {
     "error": ("#fdecea", "#b3261e", "#611a15"),
@@ -52,7 +54,7 @@ class MessageBanner(QFrame):
         self.close_button = QToolButton(self)
         self.close_button.setText("✕")
         self.close_button.setAutoRaise(True)
-        self.close_button.setToolTip("Hide this message")
+        self.close_button.setToolTip(_("Hide this message"))
         self.close_button.clicked.connect(self.hide_message)
         layout.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignTop)
         layout.addWidget(self.label, 1)

@@ -14,21 +14,25 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QMessageBox, QPushButton, QWidget
 
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 from clockapp.services.errors import DatabaseCorruptError, DatabaseOpenError
 
-TITLE = "clockapp: the database cannot be opened"
+TITLE = N_("clockapp: the database cannot be opened")
 
 
 def command_line_message(error: DatabaseOpenError, db: str | None) -> str:
     """What the command line prints: the error, and the restore command when it helps."""
-    text = f"clockapp: {error}"
     if isinstance(error, DatabaseCorruptError) and error.newest_backup is not None:
         option = f" --db {shlex.quote(db)}" if db else ""
-        text += (
-            f"\nThe newest backup is {error.newest_backup.name}; restore it with:"
-            f"\n  clockapp restore --latest{option}"
+        return _(
+            "clockapp: {error}\nThe newest backup is {backup}; restore it with:\n  {command}"
+        ).format(
+            error=error,
+            backup=error.newest_backup.name,
+            command=f"clockapp restore --latest{option}",
         )
-    return text
+    return _("clockapp: {error}").format(error=error)
 
 
 class DatabaseErrorBox(QMessageBox):
@@ -37,22 +41,24 @@ class DatabaseErrorBox(QMessageBox):
     def __init__(self, error: DatabaseOpenError, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("database_error_box")
-        self.setWindowTitle(TITLE)
+        self.setWindowTitle(_(TITLE))
         self.setIcon(QMessageBox.Icon.Critical)
         self.setText(str(error))
         self.restore_button: QPushButton | None = None
         backup = error.newest_backup if isinstance(error, DatabaseCorruptError) else None
         if backup is not None:
             self.setInformativeText(
-                f"The newest backup is {backup.name}. Restoring it puts the tournament back as "
-                "it was then; the damaged file is kept beside it."
+                _(
+                    "The newest backup is {name}. Restoring it puts the tournament back as "
+                    "it was then; the damaged file is kept beside it."
+                ).format(name=backup.name)
             )
             self.restore_button = self.addButton(
-                "Restore newest backup", QMessageBox.ButtonRole.AcceptRole
+                _("Restore newest backup"), QMessageBox.ButtonRole.AcceptRole
             )
         elif isinstance(error, DatabaseCorruptError):
-            self.setInformativeText("There is no backup of it to restore.")
-        self.quit_button = self.addButton("Quit", QMessageBox.ButtonRole.RejectRole)
+            self.setInformativeText(_("There is no backup of it to restore."))
+        self.quit_button = self.addButton(_("Quit"), QMessageBox.ButtonRole.RejectRole)
         self.setDefaultButton(self.restore_button or self.quit_button)
 
 
@@ -69,7 +75,9 @@ def offer_way_out(
     try:
         (restore or _restore_newest)(error)
     except Exception as failure:  # shown to the director, never a traceback
-        QMessageBox.critical(parent, TITLE, f"The backup could not be restored: {failure}")
+        QMessageBox.critical(
+            parent, _(TITLE), _("The backup could not be restored: {error}").format(error=failure)
+        )
         return False
     return True
 
@@ -78,5 +86,5 @@ def _restore_newest(error: DatabaseOpenError) -> object:
     from clockapp.services.backups import restore_file
 
     if error.path is None:
-        raise DatabaseOpenError("There is no file to restore into.")
+        raise DatabaseOpenError(_("There is no file to restore into."))
     return restore_file(error.path, None)

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp import __version__
+from clockapp.i18n import gettext as _
 from clockapp.paths import user_data_dir
 from clockapp.services.updates import LATEST_URL, UpdateCheckError, UpdateInfo, check_for_update
 from clockapp.ui.settings import UiSettings
@@ -63,12 +64,16 @@ def about_html() -> str:
     """What Help > About says: the version, the licence, where to report a problem."""
     issues = project_urls().get("Issues", FALLBACK_ISSUES_URL)
     return (
-        f"<h3>clockapp {escape(__version__)}</h3>"
-        "<p>Run a live poker tournament: blinds clock, cashier, seating and rulings.</p>"
-        f"<p>Licence: {escape(licence_expression())} (the app under the MIT licence, the Inter "
-        "Display fonts under the SIL Open Font License).</p>"
-        f"<p>Found a problem? Report it at <a href='{escape(issues)}'>{escape(issues)}</a>; "
-        "the files in the <i>logs</i> folder (Help &gt; Open the data folder) help find it.</p>"
+        _("<h3>clockapp {version}</h3>").format(version=escape(__version__))
+        + _("<p>Run a live poker tournament: blinds clock, cashier, seating and rulings.</p>")
+        + _(
+            "<p>Licence: {licence} (the app under the MIT licence, the Inter Display fonts "
+            "under the SIL Open Font License).</p>"
+        ).format(licence=escape(licence_expression()))
+        + _(
+            "<p>Found a problem? Report it at <a href='{url}'>{url}</a>; the files in the "
+            "<i>logs</i> folder (Help &gt; Open the data folder) help find it.</p>"
+        ).format(url=escape(issues))
     )
 
 
@@ -78,13 +83,16 @@ class PreferencesDialog(QDialog):
     def __init__(self, settings: UiSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._settings = settings
-        self.setWindowTitle("Preferences")
-        self.updates_box = QCheckBox("Let Help > Check for updates connect to the internet")
+        self.setWindowTitle(_("Preferences"))
+        self.updates_box = QCheckBox(_("Let Help > Check for updates connect to the internet"))
         self.updates_box.setChecked(settings.update_checks)
         host = urlsplit(LATEST_URL).netloc
         note = QLabel(
-            f"It asks {host} for the latest version number, only when you choose Check for "
-            "updates, and asks you first. Nothing about this computer or its tournaments is sent."
+            _(
+                "It asks {host} for the latest version number, only when you choose Check for "
+                "updates, and asks you first. Nothing about this computer or its tournaments is "
+                "sent."
+            ).format(host=host)
         )
         note.setWordWrap(True)
         buttons = QDialogButtonBox(
@@ -131,14 +139,17 @@ class HelpControls(QObject):
     # ---------------------------------------------------------------- about, folder, preferences
     def about(self) -> QMessageBox:
         """Help > About clockapp (a window that does not block the clock)."""
-        return self._show("About clockapp", about_html())
+        return self._show(_("About clockapp"), about_html())
 
     def open_data_folder(self) -> bool:
         """Help > Open the data folder: the system's file manager on it."""
         folder = user_data_dir()
         opened = QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
         if not opened:
-            self._show("Data folder", f"The data folder is <b>{escape(str(folder))}</b>.")
+            self._show(
+                _("Data folder"),
+                _("The data folder is <b>{folder}</b>.").format(folder=escape(str(folder))),
+            )
         return bool(opened)
 
     def preferences(self) -> PreferencesDialog:
@@ -154,15 +165,18 @@ class HelpControls(QObject):
         host = urlsplit(self._url).netloc or self._url
         if not self._settings.update_checks:
             allowed = self._ask(
-                "Check for updates",
-                f"Checking for updates is off on this computer. Turn it on and ask {host} for "
-                "the latest version number now? Nothing else is sent.",
+                _("Check for updates"),
+                _(
+                    "Checking for updates is off on this computer. Turn it on and ask {host} "
+                    "for the latest version number now? Nothing else is sent."
+                ).format(host=host),
             )
             self._settings.update_checks = allowed  # a "no" stays a no until changed
             self._settings.sync()
         else:
             allowed = self._ask(
-                "Check for updates", f"Ask {host} for the latest version number now?"
+                _("Check for updates"),
+                _("Ask {host} for the latest version number now?").format(host=host),
             )
         if not allowed:
             return False
@@ -180,16 +194,20 @@ class HelpControls(QObject):
     def _on_update_checked(self, result: object) -> None:
         if isinstance(result, UpdateInfo) and result.newer:
             link = escape(result.url) if result.url else ""
-            where = f" <a href='{link}'>{link}</a>" if link else ""
-            self._show(
-                "Check for updates",
-                f"clockapp {escape(result.latest)} is out (this is {escape(result.current)})."
-                f"{where}",
+            fields = {"latest": escape(result.latest), "current": escape(result.current)}
+            text = (
+                _("clockapp {latest} is out (this is {current}). <a href='{url}'>{url}</a>")
+                if link
+                else _("clockapp {latest} is out (this is {current}).")
             )
+            self._show(_("Check for updates"), text.format(url=link, **fields))
         elif isinstance(result, UpdateInfo):
-            self._show("Check for updates", f"clockapp {escape(result.current)} is up to date.")
+            self._show(
+                _("Check for updates"),
+                _("clockapp {version} is up to date.").format(version=escape(result.current)),
+            )
         else:
-            self._show("Check for updates", escape(str(result)))
+            self._show(_("Check for updates"), escape(str(result)))
 
     # ---------------------------------------------------------------- questions (tests replace)
     def _ask(self, title: str, text: str) -> bool:

@@ -16,11 +16,14 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QLabel, QMainWindow, QWidget
 
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
+
 if TYPE_CHECKING:
     from clockapp.ui.bus import TournamentBus
     from clockapp.ui.shell.waiting import ServerWait
 
-BAND_TEXT = (
+BAND_TEXT = N_(
     "The database cannot be reached: showing what was last read, the clock keeps time, and "
     "changes are refused until it is back. Reconnecting…"
 )
@@ -42,11 +45,11 @@ class OfflineMark(QLabel):
         self.setObjectName("offline_mark")
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         if discreet:
-            self.setToolTip("The database cannot be reached; reconnecting.")
+            self.setToolTip(_("The database cannot be reached; reconnecting."))
             self.setFixedSize(DOT_SIZE, DOT_SIZE)
             self.setStyleSheet(f"background: #c62828; border-radius: {DOT_SIZE // 2}px;")
         else:
-            self.setText(BAND_TEXT)
+            self.setText(_(BAND_TEXT))
             self.setWordWrap(True)
             self.setAlignment(Qt.AlignmentFlag.AlignCenter)
             self.setStyleSheet(

@@ -16,6 +16,9 @@ from typing import TypeVar
 
 from PySide6.QtCore import QObject, Signal
 
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
+
 T = TypeVar("T")
 
 log = logging.getLogger(__name__)
@@ -32,15 +35,21 @@ class Part(enum.StrEnum):
 
 #: What the director reads when a part is off; `{reason}` is the error's own text.
 NOTICES = {
-    Part.SOUND: "Sound cues are off: this computer cannot play them ({reason}). {hint}"
-    "The clock keeps running.",
-    Part.SPEECH: "Spoken announcements are off: this computer cannot speak them ({reason}). "
-    "{hint}The clock keeps running.",
-    Part.FONT: "The clock's font could not be loaded ({reason}); a system font is used instead.",
-    Part.PRINTING: "Printing is not available on this computer ({reason}).",
+    Part.SOUND: N_(
+        "Sound cues are off: this computer cannot play them ({reason}). {hint}"
+        "The clock keeps running."
+    ),
+    Part.SPEECH: N_(
+        "Spoken announcements are off: this computer cannot speak them ({reason}). "
+        "{hint}The clock keeps running."
+    ),
+    Part.FONT: N_(
+        "The clock's font could not be loaded ({reason}); a system font is used instead."
+    ),
+    Part.PRINTING: N_("Printing is not available on this computer ({reason})."),
 }
 #: Shown when a part failed because a shared library is missing (Debian and Ubuntu names).
-PULSE_HINT = "On Debian or Ubuntu, install the libpulse0 package and restart clockapp. "
+PULSE_HINT = N_("On Debian or Ubuntu, install the libpulse0 package and restart clockapp. ")
 
 
 def notice(part: Part, error: BaseException | str) -> str:
@@ -50,8 +59,8 @@ def notice(part: Part, error: BaseException | str) -> str:
     "The clock's font could not be loaded (InterDisplay-Bold.otf is missing); a system font is used instead."
     """  # noqa: E501 - a doctest output line cannot wrap
     reason = str(error).strip() or type(error).__name__
-    hint = PULSE_HINT if "libpulse" in reason else ""
-    return NOTICES[part].format(reason=reason, hint=hint)
+    hint = _(PULSE_HINT) if "libpulse" in reason else ""
+    return _(NOTICES[part]).format(reason=reason, hint=hint)
 
 
 class OptionalParts(QObject):

@@ -21,6 +21,7 @@ from typing import Any, Protocol
 from PySide6.QtCore import QLocale, QObject, QUrl
 
 from clockapp.i18n import current_language
+from clockapp.i18n import gettext as _
 from clockapp.paths import resource_path
 from clockapp.ui.optional import OptionalParts, Part
 
@@ -54,24 +55,32 @@ def sound_file_problem(path: Path) -> str | None:
     """
     name = path.name
     if not path.is_file():
-        return f"{name} is not there (moved, or on a drive that is not plugged in)."
+        return _("{name} is not there (moved, or on a drive that is not plugged in).").format(
+            name=name
+        )
     if path.stat().st_size > MAX_FILE_BYTES:
-        return f"{name} is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB; use a short cue."
+        return _("{name} is larger than {megabytes} MB; use a short cue.").format(
+            name=name, megabytes=MAX_FILE_BYTES // (1024 * 1024)
+        )
     try:
         with wave.open(str(path), "rb") as wav:
             channels, width = wav.getnchannels(), wav.getsampwidth()
             frames, rate = wav.getnframes(), wav.getframerate()
     except (wave.Error, EOFError, OSError) as error:
-        return (
-            f"{name} cannot be played: it is not an uncompressed WAV file ({error}). "
+        return _(
+            "{name} cannot be played: it is not an uncompressed WAV file ({error}). "
             "Save it as WAV (PCM) in a sound editor."
-        )
+        ).format(name=name, error=error)
     if channels not in (1, 2) or width not in (1, 2, 3, 4):
-        return f"{name} cannot be played: {channels} channels of {8 * width}-bit samples."
+        return _("{name} cannot be played: {channels} channels of {bits}-bit samples.").format(
+            name=name, channels=channels, bits=8 * width
+        )
     if frames == 0 or rate <= 0:
-        return f"{name} holds no sound."
+        return _("{name} holds no sound.").format(name=name)
     if frames / rate > MAX_FILE_SECONDS:
-        return f"{name} lasts {frames / rate:.0f} s; a cue may last {MAX_FILE_SECONDS} s at most."
+        return _("{name} lasts {seconds} s; a cue may last {most} s at most.").format(
+            name=name, seconds=f"{frames / rate:.0f}", most=MAX_FILE_SECONDS
+        )
     return None
 
 

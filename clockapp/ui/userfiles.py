@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from clockapp import formats
 from clockapp.core.userfiles import MAX_FILE_CHARS, FileFormatError, decode_file
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 
 
 def read_import_file(path: str | Path) -> str:
@@ -24,9 +26,19 @@ def read_import_file(path: str | Path) -> str:
     try:
         size = file.stat().st_size
         if size > 4 * MAX_FILE_CHARS:  # UTF-8 takes at most 4 bytes a character
-            raise ValidationError(f"{file.name} is too big to import ({size:,} bytes).")
+            raise ValidationError(
+                _("{name} is too big to import ({size} bytes).").format(
+                    name=file.name, size=formats.number(size)
+                )
+            )
         return decode_file(file.read_bytes())
     except FileFormatError as error:
-        raise ValidationError(f"{file.name}: {error.problem}.") from None
+        raise ValidationError(
+            _("{name}: {problem}.").format(name=file.name, problem=error.problem)
+        ) from None
     except OSError as error:
-        raise ValidationError(f"{file.name} cannot be read: {error.strerror or error}.") from None
+        raise ValidationError(
+            _("{name} cannot be read: {error}.").format(
+                name=file.name, error=error.strerror or error
+            )
+        ) from None

@@ -22,7 +22,7 @@ from clockapp.services.app import Services
 from clockapp.ui.actions import Action
 from clockapp.ui.bus import TournamentBus
 from clockapp.ui.cashier.station import CashierStation
-from clockapp.ui.director.pin_dialog import SHORT_PIN
+from clockapp.ui.director.pin_dialog import short_pin_advice
 from clockapp.ui.director.window import DirectorWindow
 from clockapp.ui.display.lock import NO_PIN
 from clockapp.ui.display.window import ClockDisplay
@@ -328,7 +328,8 @@ def test_the_pin_dialog_suggests_a_longer_pin_and_still_takes_a_short_one(
     assert not dialog.advice.isVisibleTo(dialog)
     qtbot.keyClicks(dialog.new, "2468")
     assert dialog.advice.isVisibleTo(dialog)
-    assert dialog.advice.text() == SHORT_PIN
+    assert dialog.advice.text() == short_pin_advice()
+    assert dialog.advice.text().startswith("A PIN of 6 digits or more is suggested")
     qtbot.keyClicks(dialog.new, "13")
     assert not dialog.advice.isVisibleTo(dialog)  # six digits
     dialog.new.setText("2468")

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QGraphicsScene
 from clockapp.core.chip_counts import StackLine
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.series import FieldPoint
+from clockapp.i18n import gettext as _
 
 PLAYERS_COLOR = QColor("#1565c0")
 AVERAGE_COLOR = QColor("#ef6c00")
@@ -74,7 +75,7 @@ def base_chart(title: str) -> QChart:
 def _time_axis(points: Sequence[FieldPoint]) -> QDateTimeAxis:
     axis = QDateTimeAxis()
     axis.setFormat("HH:mm")
-    axis.setTitleText("Time")
+    axis.setTitleText(_("Time"))
     if points:
         first, last = _ms(points[0]), _ms(points[-1])
         if last <= first:
@@ -98,18 +99,18 @@ def value_axis(title: str, top: float, label_format: str, color: QColor) -> QVal
 
 def field_chart(points: Sequence[FieldPoint]) -> QChart:
     """Players left (left axis) and the average stack (right axis) over time."""
-    chart = base_chart("Players left and average stack")
-    players = _line("Players left", PLAYERS_COLOR, [(_ms(p), p.players_left) for p in points])
-    average = _line("Average stack", AVERAGE_COLOR, [(_ms(p), p.average_stack) for p in points])
+    chart = base_chart(_("Players left and average stack"))
+    players = _line(_("Players left"), PLAYERS_COLOR, [(_ms(p), p.players_left) for p in points])
+    average = _line(_("Average stack"), AVERAGE_COLOR, [(_ms(p), p.average_stack) for p in points])
     chart.addSeries(players)
     chart.addSeries(average)
     time_axis = _time_axis(points)
     chart.addAxis(time_axis, Qt.AlignmentFlag.AlignBottom)
     left = value_axis(
-        "Players", max((p.players_left for p in points), default=1), "%d", PLAYERS_COLOR
+        _("Players"), max((p.players_left for p in points), default=1), "%d", PLAYERS_COLOR
     )
     right = value_axis(
-        "Average stack", max((p.average_stack for p in points), default=1), "%d", AVERAGE_COLOR
+        _("Average stack"), max((p.average_stack for p in points), default=1), "%d", AVERAGE_COLOR
     )
     chart.addAxis(left, Qt.AlignmentFlag.AlignLeft)
     chart.addAxis(right, Qt.AlignmentFlag.AlignRight)
@@ -121,18 +122,18 @@ def field_chart(points: Sequence[FieldPoint]) -> QChart:
 
 def prize_chart(points: Sequence[FieldPoint]) -> QChart:
     """The prize pool as it grows (whole currency units on the axis)."""
-    chart = base_chart("Prize pool")
-    pool = _line("Prize pool", POOL_COLOR, [(_ms(p), p.prize_pool / 100) for p in points])
+    chart = base_chart(_("Prize pool"))
+    pool = _line(_("Prize pool"), POOL_COLOR, [(_ms(p), p.prize_pool / 100) for p in points])
     chart.addSeries(pool)
     time_axis = _time_axis(points)
     chart.addAxis(time_axis, Qt.AlignmentFlag.AlignBottom)
     top = max((p.prize_pool for p in points), default=100) / 100
-    axis = value_axis("Prize pool", top, "%.0f", POOL_COLOR)
+    axis = value_axis(_("Prize pool"), top, "%.0f", POOL_COLOR)
     chart.addAxis(axis, Qt.AlignmentFlag.AlignLeft)
     pool.attachAxis(time_axis)
     pool.attachAxis(axis)
     if points:
-        chart.setTitle(f"Prize pool: {format_cents(points[-1].prize_pool)}")
+        chart.setTitle(_("Prize pool: {amount}").format(amount=format_cents(points[-1].prize_pool)))
     return chart
 
 
@@ -142,11 +143,13 @@ def _stack_ms(at: datetime) -> float:
 
 def stacks_chart(stacks: Sequence[StackLine]) -> QChart:
     """The chip leaders' stacks at each count (a dot per count, joined; dashed once out)."""
-    chart = base_chart("Chip counts: the chip leaders' stacks" if stacks else "No chip counts yet")
+    chart = base_chart(
+        _("Chip counts: the chip leaders' stacks") if stacks else _("No chip counts yet")
+    )
     times = sorted(at for line in stacks for at, _ in line.counts)
     time_axis = QDateTimeAxis()
     time_axis.setFormat("HH:mm")
-    time_axis.setTitleText("Counted at")
+    time_axis.setTitleText(_("Counted at"))
     if times:
         first, last = _stack_ms(times[0]), _stack_ms(times[-1])
         pad = max((last - first) * 0.04, 5 * 60_000)  # the first and last dots off the edges
@@ -156,11 +159,13 @@ def stacks_chart(stacks: Sequence[StackLine]) -> QChart:
         )
     chart.addAxis(time_axis, Qt.AlignmentFlag.AlignBottom)
     top = max((chips for line in stacks for _, chips in line.counts), default=1)
-    chips_axis = value_axis("Chips", top, "%d", QColor("#333333"))
+    chips_axis = value_axis(_("Chips"), top, "%d", QColor("#333333"))
     chart.addAxis(chips_axis, Qt.AlignmentFlag.AlignLeft)
     for index, line in enumerate(stacks):
         series = QLineSeries()
-        series.setName(legend_name(line.name if line.in_play else f"{line.name} (out)"))
+        series.setName(
+            legend_name(line.name if line.in_play else _("{name} (out)").format(name=line.name))
+        )
         pen = QPen(STACK_COLORS[index % len(STACK_COLORS)], 2.5)
         if not line.in_play:
             pen.setStyle(Qt.PenStyle.DashLine)

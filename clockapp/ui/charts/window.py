@@ -14,6 +14,8 @@ from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 from clockapp.core.chip_counts import StackLine
 from clockapp.core.money.series import FieldPoint
 from clockapp.errors import DomainError
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.services.results import ChartData
@@ -24,9 +26,9 @@ from clockapp.ui.errors import report
 #: What a chart depends on: entries, busts and chip counts (the field), the ledger (the pool).
 CHART_CHANGES = Change.ENTRIES | Change.LEDGER | Change.PAYOUTS
 #: What the window says until the first read answers.
-READING = "Reading the charts…"
+READING = N_("Reading the charts…")
 #: What it says before the first buy-in.
-NO_ENTRIES = "No entries yet: the charts start with the first buy-in."
+NO_ENTRIES = N_("No entries yet: the charts start with the first buy-in.")
 
 
 class ChartsWindow(QWidget):
@@ -53,16 +55,16 @@ class ChartsWindow(QWidget):
         return self.data.stacks
 
     def _setup_ui(self) -> None:
-        self.setWindowTitle("Charts")
+        self.setWindowTitle(_("Charts"))
         self.resize(1000, 640)
         self.tabs = QTabWidget()
         self.field_view = chart_view(field_chart(()))
         self.prize_view = chart_view(prize_chart(()))
         self.stacks_view = chart_view(stacks_chart(()))
-        self.tabs.addTab(self.field_view, "Players and average stack")
-        self.tabs.addTab(self.prize_view, "Prize pool")
-        self.tabs.addTab(self.stacks_view, "Chip counts")
-        self.empty = QLabel(READING)
+        self.tabs.addTab(self.field_view, _("Players and average stack"))
+        self.tabs.addTab(self.prize_view, _("Prize pool"))
+        self.tabs.addTab(self.stacks_view, _("Chip counts"))
+        self.empty = QLabel(_(READING))
         self.empty.setObjectName("charts_note")
         layout = QVBoxLayout(self)
         layout.addWidget(self.empty)
@@ -78,7 +80,7 @@ class ChartsWindow(QWidget):
 
     def _show(self, data: ChartData) -> None:
         self.data = data
-        self.empty.setText(NO_ENTRIES)
+        self.empty.setText(_(NO_ENTRIES))
         self.empty.setVisible(not data.field)
         builds: tuple[tuple[QChartView, Callable[[], QChart]], ...] = (
             (self.field_view, lambda: field_chart(data.field)),
@@ -95,7 +97,7 @@ class ChartsWindow(QWidget):
         if not isinstance(error, DomainError):
             report(error, self)
             return
-        self.empty.setText(f"The charts could not be read: {error}")
+        self.empty.setText(_("The charts could not be read: {error}").format(error=error))
         self.empty.setVisible(True)
 
     def _on_bus_changed(self, changes: Changes) -> None:

@@ -21,6 +21,7 @@ from PySide6.QtCore import QObject, Signal
 
 from clockapp.core.clock import ONE_MINUTE_MS, ClockStatus
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 from clockapp.services.changes import Outcome
 from clockapp.services.clock import Seen
 from clockapp.ui.actions import Action
@@ -91,25 +92,25 @@ class ClockController(QObject):
         """Space: start the clock, or pause / resume it."""
         status = self._session.current_view().status
         text = {
-            ClockStatus.NOT_STARTED: "Start clock",
-            ClockStatus.RUNNING: "Pause",
-        }.get(status, "Resume")
+            ClockStatus.NOT_STARTED: _("Start clock"),
+            ClockStatus.RUNNING: _("Pause"),
+        }.get(status, _("Resume"))
         return self._clock(text, self._services.clock.toggle_pause, Action.TOGGLE_PAUSE)
 
     def next_level(self) -> bool:
         """Go to the next level or break."""
-        return self._clock("Next level", self._services.clock.next_level, Action.NEXT_LEVEL)
+        return self._clock(_("Next level"), self._services.clock.next_level, Action.NEXT_LEVEL)
 
     def previous_level(self) -> bool:
         """Go back one level or break."""
         return self._clock(
-            "Previous level", self._services.clock.previous_level, Action.PREVIOUS_LEVEL
+            _("Previous level"), self._services.clock.previous_level, Action.PREVIOUS_LEVEL
         )
 
     def jump(self, index: int) -> bool:
         """Go to item `index` (0-based) of the structure."""
         return self._clock(
-            f"Jump to item {index + 1}",
+            _("Jump to item {number}").format(number=index + 1),
             lambda tid, seen: self._services.clock.jump(tid, index, seen),
             "jump",
         )
@@ -117,7 +118,7 @@ class ClockController(QObject):
     def add_minute(self) -> bool:
         """One more minute in this level."""
         return self._clock(
-            "Add a minute",
+            _("Add a minute"),
             lambda tid, seen: self._services.clock.add_time(tid, ONE_MINUTE_MS, seen),
             Action.ADD_MINUTE,
         )
@@ -125,7 +126,7 @@ class ClockController(QObject):
     def remove_minute(self) -> bool:
         """One minute less in this level."""
         return self._clock(
-            "Remove a minute",
+            _("Remove a minute"),
             lambda tid, seen: self._services.clock.add_time(tid, -ONE_MINUTE_MS, seen),
             Action.REMOVE_MINUTE,
         )
@@ -133,12 +134,12 @@ class ClockController(QObject):
     def restart_level(self) -> bool:
         """This level again from its full time."""
         return self._clock(
-            "Restart level", self._services.clock.restart_level, Action.RESTART_LEVEL
+            _("Restart level"), self._services.clock.restart_level, Action.RESTART_LEVEL
         )
 
     def set_hard_end(self, when: datetime | None) -> bool:
         """Stop play at `when` (aware time), or clear the hard end with None."""
-        text = "Clear hard end" if when is None else "Set hard end"
+        text = _("Clear hard end") if when is None else _("Set hard end")
         return self._clock(
             text,
             lambda tid, seen: self._services.clock.set_hard_end(tid, when, seen),

@@ -36,10 +36,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp import formats
 from clockapp.core.chips import ChipSet
 from clockapp.core.event_templates import TEMPLATES, EventTemplate
 from clockapp.core.night_plan import NightPlan, PlannedNight
 from clockapp.errors import DomainError
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 from clockapp.services.tournaments import TournamentService
 from clockapp.ui.banner import MessageBanner
 from clockapp.ui.cashier.rules_fields import money_text
@@ -57,7 +60,7 @@ Create = Callable[
 
 
 #: Cancel or the x pressed while the tournament is being created.
-CREATING = "Creating the tournament: a moment."
+CREATING = N_("Creating the tournament: a moment.")
 
 
 def create_here(tournaments: TournamentService) -> Create:
@@ -128,7 +131,7 @@ class NewTournamentDialog(QDialog):
         # Read on the worker by the station; read here only for the first start (no station).
         self._defaults = defaults if defaults is not None else tournaments.next_plan()
         self._today = today
-        self.setWindowTitle("New tournament")
+        self.setWindowTitle(_("New tournament"))
         self.preview = StructureTableModel(self, editable=False)
         self._setup_ui()
         self.recompute()
@@ -137,7 +140,7 @@ class NewTournamentDialog(QDialog):
     def _setup_ui(self) -> None:
         d = self._defaults
         layout = QHBoxLayout(self)
-        form_box = QGroupBox("Your night")
+        form_box = QGroupBox(_("Your night"))
         form = QFormLayout(form_box)
         self.template_box = QComboBox()
         self.template_box.setObjectName("event_template")
@@ -149,61 +152,63 @@ class NewTournamentDialog(QDialog):
         self.template_box.currentIndexChanged.connect(self._on_template_box_current_index_changed)
         self._on_template_box_current_index_changed(0)
         self.name_edit = QLineEdit()
-        self.name_edit.setPlaceholderText("Friday night")
+        self.name_edit.setPlaceholderText(_("Friday night"))
         self.date_edit = QDateEdit(QDate(self._today.year, self._today.month, self._today.day))
         self.date_edit.setCalendarPopup(True)
-        self.pool_edit = amount_edit("to the pool", money_text(d.buy_in_pool))
-        self.fee_edit = amount_edit("house fee", money_text(d.buy_in_fee))
+        self.pool_edit = amount_edit(_("to the pool"), money_text(d.buy_in_pool))
+        self.fee_edit = amount_edit(_("house fee"), money_text(d.buy_in_fee))
         self.stack = _spin(1, 100_000_000, d.starting_stack, step=500)
         self.players = _spin(2, 2000, d.players)
-        self.rebuys = _spin(0, 2000, d.rebuys, special="No rebuys")
-        self.rebuy_price = amount_edit("price", money_text(d.rebuy_price) if d.rebuy_price else "")
+        self.rebuys = _spin(0, 2000, d.rebuys, special=_("No rebuys"))
+        self.rebuy_price = amount_edit(
+            _("price"), money_text(d.rebuy_price) if d.rebuy_price else ""
+        )
         self.rebuy_chips = _spin(0, 100_000_000, d.rebuy_chips or d.starting_stack, step=500)
-        self.rebuy_until = _spin(0, 999, d.rebuy_until_level or 0, special="First break")
+        self.rebuy_until = _spin(0, 999, d.rebuy_until_level or 0, special=_("First break"))
         self.add_on_price = amount_edit(
-            "no add-on", money_text(d.add_on_price) if d.add_on_price else ""
+            _("no add-on"), money_text(d.add_on_price) if d.add_on_price else ""
         )
         self.add_on_chips = _spin(0, 100_000_000, d.add_on_chips or d.starting_stack, step=500)
-        self.add_on_after = _spin(0, 999, d.add_on_after_level or 0, special="When rebuys end")
+        self.add_on_after = _spin(0, 999, d.add_on_after_level or 0, special=_("When rebuys end"))
         self.level_minutes = _spin(1, 240, d.level_minutes)
-        self.level_minutes.setSuffix(" min")
+        self.level_minutes.setSuffix(_(" min"))
         self.night_minutes = _spin(30, 48 * 60, d.night_minutes, step=30)
-        self.night_minutes.setSuffix(" min")
+        self.night_minutes.setSuffix(_(" min"))
         self.owned = [
-            _spin(0, 100_000, count, special="not counted")
+            _spin(0, 100_000, count, special=_("not counted"))
             for count in (d.chips.owned or (0,) * len(d.chips.denominations))
         ]
         owned_row = QWidget()
         owned_grid = QFormLayout(owned_row)
         owned_grid.setContentsMargins(0, 0, 0, 0)
         for denomination, spin in zip(d.chips.denominations, self.owned, strict=True):
-            owned_grid.addRow(f"T{denomination.value:,}", spin)
+            owned_grid.addRow(_("T{value}").format(value=formats.chips(denomination.value)), spin)
         price_row = QWidget()
         prices = QHBoxLayout(price_row)
         prices.setContentsMargins(0, 0, 0, 0)
-        self.pool_edit.setAccessibleName("Buy-in to the pool")
-        self.fee_edit.setAccessibleName("House fee")
+        self.pool_edit.setAccessibleName(_("Buy-in to the pool"))
+        self.fee_edit.setAccessibleName(_("House fee"))
         prices.addWidget(self.pool_edit)
-        prices.addWidget(QLabel("+ fee"))
+        prices.addWidget(QLabel(_("+ fee")))
         prices.addWidget(self.fee_edit)
         rows: list[tuple[str, QWidget]] = [
-            ("&Event", self.template_box),
+            (_("&Event"), self.template_box),
             ("", self.template_label),
-            ("&Name", self.name_edit),
-            ("&Date", self.date_edit),
-            ("&Buy-in (pool + fee)", price_row),
-            ("Starting &stack", self.stack),
-            ("&Players expected", self.players),
-            ("&Rebuys expected", self.rebuys),
-            ("Rebuy price", self.rebuy_price),
-            ("Rebuy chips", self.rebuy_chips),
-            ("Rebuys until level", self.rebuy_until),
-            ("&Add-on price", self.add_on_price),
-            ("Add-on chips", self.add_on_chips),
-            ("Add-on at the break after level", self.add_on_after),
-            ("&Level length", self.level_minutes),
-            ("Night &length", self.night_minutes),
-            ("Chips &owned", owned_row),
+            (_("&Name"), self.name_edit),
+            (_("&Date"), self.date_edit),
+            (_("&Buy-in (pool + fee)"), price_row),
+            (_("Starting &stack"), self.stack),
+            (_("&Players expected"), self.players),
+            (_("&Rebuys expected"), self.rebuys),
+            (_("Rebuy price"), self.rebuy_price),
+            (_("Rebuy chips"), self.rebuy_chips),
+            (_("Rebuys until level"), self.rebuy_until),
+            (_("&Add-on price"), self.add_on_price),
+            (_("Add-on chips"), self.add_on_chips),
+            (_("Add-on at the break after level"), self.add_on_after),
+            (_("&Level length"), self.level_minutes),
+            (_("Night &length"), self.night_minutes),
+            (_("Chips &owned"), owned_row),
         ]
         for label, widget in rows:
             form.addRow(label, widget)
@@ -229,7 +234,7 @@ class NewTournamentDialog(QDialog):
         self.rules_label.setWordWrap(True)
         right.addWidget(self.rules_label)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.create_button = QPushButton("&Create")
+        self.create_button = QPushButton(_("&Create"))
         self.create_button.setDefault(True)
         self.buttons.addButton(self.create_button, QDialogButtonBox.ButtonRole.AcceptRole)
         self.create_button.clicked.connect(self.create_tournament)
@@ -291,7 +296,7 @@ class NewTournamentDialog(QDialog):
         except DomainError as error:
             self.plan_, self.planned = None, None
             self.banner.show_message(message_for(error), "error")
-            self.headline.setText("<b>No structure for these inputs.</b>")
+            self.headline.setText(_("<b>No structure for these inputs.</b>"))
             self.preview.set_structure(None)
             self.stack_label.clear()
             self.rules_label.clear()
@@ -308,10 +313,10 @@ class NewTournamentDialog(QDialog):
             self.banner.show_message(texts.shortfall_text(short, chips), "warning")
         elif chips.owned is None:
             self.banner.show_message(
-                "Count your chips (Chips owned) to check you have enough.", "info"
+                _("Count your chips (Chips owned) to check you have enough."), "info"
             )
         else:
-            self.banner.show_message("You own enough chips for the night.", "info")
+            self.banner.show_message(_("You own enough chips for the night."), "info")
         self.rules_label.setText(self._rules_text(planned))
         self.create_button.setEnabled(True)
         return planned
@@ -321,16 +326,20 @@ class NewTournamentDialog(QDialog):
         rules = planned.config.rules
         parts = [rules.label]
         late = rules.registration.late_until_level
-        parts.append(f"registration open through level {late}")
+        parts.append(_("registration open through level {level}").format(level=late))
         if rules.rebuy is not None:
-            parts.append(f"rebuys until level {rules.rebuy.last_level}")
+            parts.append(_("rebuys until level {level}").format(level=rules.rebuy.last_level))
         add_on = rules.add_on
         if add_on is not None and add_on.at_break_after_level is not None:
-            parts.append(f"add-on at the break after level {add_on.at_break_after_level}")
+            parts.append(
+                _("add-on at the break after level {level}").format(
+                    level=add_on.at_break_after_level
+                )
+            )
         elif add_on is not None:
-            parts.append("add-on with the buy-in")
-        parts.append("payouts by field size")
-        return ", ".join(parts) + "."
+            parts.append(_("add-on with the buy-in"))
+        parts.append(_("payouts by field size"))
+        return _("{rules}.").format(rules=", ".join(parts))
 
     def create_tournament(self) -> bool:
         """Create the tournament (one transaction); a refusal is shown and nothing is written.
@@ -342,7 +351,7 @@ class NewTournamentDialog(QDialog):
         if planned is None or plan is None:
             return False
         if not plan.name:
-            self.banner.show_message("A tournament needs a name.", "error")
+            self.banner.show_message(_("A tournament needs a name."), "error")
             self.name_edit.setFocus()
             return False
         self._creating = True  # until its answer (at once when created on this thread)
@@ -354,13 +363,13 @@ class NewTournamentDialog(QDialog):
     def reject(self) -> None:
         # Closed while the tournament is being created, the station would never show it.
         if self._creating:
-            self.banner.show_message(CREATING, "info")
+            self.banner.show_message(_(CREATING), "info")
             return
         super().reject()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self._creating:
-            self.banner.show_message(CREATING, "info")
+            self.banner.show_message(_(CREATING), "info")
             event.ignore()
             return
         super().closeEvent(event)

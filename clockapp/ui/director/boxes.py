@@ -88,7 +88,11 @@ class RoomBox(QGroupBox):
         for i, screen in enumerate(QGuiApplication.screens()):
             geometry = screen.geometry()
             name = screen.name() or _("Screen {number}").format(number=i + 1)
-            self.screen_combo.addItem(f"{i + 1}: {name} ({geometry.width()}x{geometry.height()})")
+            self.screen_combo.addItem(
+                _("{number}: {name} ({width}x{height})").format(
+                    number=i + 1, name=name, width=geometry.width(), height=geometry.height()
+                )
+            )
         checks = QHBoxLayout()
         checks.addWidget(self.mute_check)
         checks.addWidget(self.announce_check)

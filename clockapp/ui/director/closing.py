@@ -14,14 +14,16 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from clockapp.core.clock import ClockStatus
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 
-QUESTION = "The tournament is running. Quit clockapp?"
-DETAIL = (
+QUESTION = N_("The tournament is running. Quit clockapp?")
+DETAIL = N_(
     "The clock keeps its time in the database and goes on when clockapp is opened again, "
     "but the room loses the clock on the wall until then."
 )
-KEEP = "Keep running"
-QUIT = "Quit clockapp"
+KEEP = N_("Keep running")
+QUIT = N_("Quit clockapp")
 
 
 def in_play(snapshot: Any, status: ClockStatus) -> bool:
@@ -56,11 +58,11 @@ def ask_to_quit(parent: QWidget) -> QMessageBox:
     box = QMessageBox(parent)
     box.setObjectName("quit_question")
     box.setIcon(QMessageBox.Icon.Question)
-    box.setWindowTitle("Quit clockapp?")
-    box.setText(QUESTION)
-    box.setInformativeText(DETAIL)
-    keep = box.addButton(KEEP, QMessageBox.ButtonRole.RejectRole)
-    box.addButton(QUIT, QMessageBox.ButtonRole.DestructiveRole)
+    box.setWindowTitle(_("Quit clockapp?"))
+    box.setText(_(QUESTION))
+    box.setInformativeText(_(DETAIL))
+    keep = box.addButton(_(KEEP), QMessageBox.ButtonRole.RejectRole)
+    box.addButton(_(QUIT), QMessageBox.ButtonRole.DestructiveRole)
     box.setDefaultButton(keep)
     box.setEscapeButton(keep)
     return box

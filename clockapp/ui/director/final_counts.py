@@ -35,7 +35,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp import formats
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.ui.inks import ink_sheet
 
 if TYPE_CHECKING:
@@ -62,12 +65,15 @@ def counted_line(counted: int, in_play: int) -> tuple[str, bool]:
     >>> counted_line(51_000, 50_000)[0]
     'Counted 51,000 of 50,000 chips in play: 1,000 too many. Count again?'
     """
-    line = f"Counted {counted:,} of {in_play:,} chips in play"
+    fields = {"counted": formats.chips(counted), "in_play": formats.chips(in_play)}
     if counted == in_play or in_play <= 0:
-        return line + ".", False
+        return _("Counted {counted} of {in_play} chips in play.").format(**fields), False
     gap = in_play - counted
-    which = f"{gap:,} missing" if gap > 0 else f"{-gap:,} too many"
-    return f"{line}: {which}. Count again?", True
+    if gap > 0:
+        line = _("Counted {counted} of {in_play} chips in play: {gap} missing. Count again?")
+    else:
+        line = _("Counted {counted} of {in_play} chips in play: {gap} too many. Count again?")
+    return line.format(gap=formats.chips(abs(gap)), **fields), True
 
 
 class FinalCountsDialog(QDialog):
@@ -82,13 +88,15 @@ class FinalCountsDialog(QDialog):
     def __init__(self, field: FieldToCount, submit: Submit, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("final_counts_dialog")
-        self.setWindowTitle("Final chip counts")
+        self.setWindowTitle(_("Final chip counts"))
         self._submit = submit
         self._in_play = int(field.chips_in_play)
         layout = QVBoxLayout(self)
         intro = QLabel(
-            "Play has stopped: the players still in finish in the order of their chips. "
-            "Count each stack. Equal counts share their places and prizes."
+            _(
+                "Play has stopped: the players still in finish in the order of their chips. "
+                "Count each stack. Equal counts share their places and prizes."
+            )
         )
         intro.setWordWrap(True)
         layout.addWidget(intro)
@@ -101,7 +109,7 @@ class FinalCountsDialog(QDialog):
             spin.setObjectName(f"count_{player.registration_id}")
             spin.setRange(0, MAX_CHIPS)
             spin.setGroupSeparatorShown(True)
-            spin.setSpecialValueText("not counted")
+            spin.setSpecialValueText(_("not counted"))
             spin.valueChanged.connect(self._on_spin_value_changed)
             form.addRow(player.name, spin)
             self.spins[player.registration_id] = spin
@@ -126,7 +134,7 @@ class FinalCountsDialog(QDialog):
 
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.record_button: QPushButton = self.buttons.addButton(
-            "Record places", QDialogButtonBox.ButtonRole.AcceptRole
+            _("Record places"), QDialogButtonBox.ButtonRole.AcceptRole
         )
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
@@ -161,8 +169,16 @@ class FinalCountsDialog(QDialog):
         counts = self.counts()
         missing = sum(1 for chips in counts.values() if chips <= 0)
         if missing:  # a gap is no miscount while stacks are still being counted
-            line, miscount = f"Counted {sum(counts.values()):,} of {self._in_play:,} chips", False
-            line += f" in play; {missing} player{'s' if missing != 1 else ''} still to count."
+            line = ngettext(
+                "Counted {counted} of {in_play} chips in play; {count} player still to count.",
+                "Counted {counted} of {in_play} chips in play; {count} players still to count.",
+                missing,
+            ).format(
+                counted=formats.chips(sum(counts.values())),
+                in_play=formats.chips(self._in_play),
+                count=missing,
+            )
+            miscount = False
         else:
             line, miscount = counted_line(sum(counts.values()), self._in_play)
         self.total_label.setText(line)
@@ -170,7 +186,19 @@ class FinalCountsDialog(QDialog):
         gap = sum(counts.values()) - self._in_play
         self.confirm_box.setVisible(miscount)
         self.confirm_box.setText(
-            f"Use these counts anyway ({abs(gap):,} chips {'too many' if gap > 0 else 'missing'})"
+            (
+                ngettext(
+                    "Use these counts anyway ({count} chip too many)",
+                    "Use these counts anyway ({count} chips too many)",
+                    abs(gap),
+                )
+                if gap > 0
+                else ngettext(
+                    "Use these counts anyway ({count} chip missing)",
+                    "Use these counts anyway ({count} chips missing)",
+                    abs(gap),
+                )
+            ).format(count=formats.chips(abs(gap)))
         )
         if not miscount:
             self.confirm_box.setChecked(False)
@@ -206,9 +234,13 @@ def open_final_counts(
     def read(field: FieldToCount) -> None:
         if len(field.players) < 2:
             on_error(
-                "Final chip counts rank the players still in at the cashier (Ctrl+K); "
-                f"{len(field.players)} player"
-                f"{'s are' if len(field.players) != 1 else ' is'} in play."
+                ngettext(
+                    "Final chip counts rank the players still in at the cashier (Ctrl+K); "
+                    "{count} player is in play.",
+                    "Final chip counts rank the players still in at the cashier (Ctrl+K); "
+                    "{count} players are in play.",
+                    len(field.players),
+                ).format(count=len(field.players))
             )
             return
         on_opened(_open(parent, services, bus, tid, field, on_done))

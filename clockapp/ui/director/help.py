@@ -25,6 +25,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QFrame, QGridLayout, QScrollArea, QVBoxLayout, QWidget
 
+from clockapp.i18n import gettext as _
 from clockapp.ui.actions import Action, help_sections
 from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.display.widgets import FitLabel
@@ -113,7 +114,7 @@ class HelpOverlay(QWidget):
         outer.addWidget(self.area)
 
         self._lines: list[Line] = []
-        self.title = self._line(FitLabel(look, "Keyboard", fill=FILL, align=LEFT))
+        self.title = self._line(FitLabel(look, _("Keyboard"), fill=FILL, align=LEFT))
         self.rows: dict[Action, tuple[FitLabel, FitLabel, FitLabel]] = {}
         group = None
         for action in Action:

@@ -73,7 +73,11 @@ class MiniClock(QGroupBox):
                 else ""
             )
         else:
-            self.level_label.setText(f"LEVEL {clock_view.level_number}  ·  {item.game}")
+            self.level_label.setText(
+                _("LEVEL {number}  ·  {game}").format(
+                    number=clock_view.level_number, game=item.game
+                )
+            )
             self.blinds_label.setText(texts.short_level(item))
         digits = texts.countdown(clock_view)
         self.countdown_label.setTemplate(texts.countdown_template(digits))

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
+from clockapp.i18n import gettext as _
+
 
 class NoticeBox(QFrame):
     """A dismissable amber box listing what is off and why."""
@@ -24,7 +26,7 @@ class NoticeBox(QFrame):
         self.label = QLabel("")
         self.label.setObjectName("notice_label")
         self.label.setWordWrap(True)
-        self.dismiss_button = QPushButton("Dismiss")
+        self.dismiss_button = QPushButton(_("Dismiss"))
         self.dismiss_button.clicked.connect(lambda _=False: self.hide())
         layout.addWidget(self.label, 1)
         layout.addWidget(self.dismiss_button)

@@ -25,6 +25,8 @@ from PySide6.QtWidgets import (
 )
 
 from clockapp.core.pin import PIN_MAX_DIGITS, PIN_MIN_DIGITS, PIN_SUGGESTED_DIGITS
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 from clockapp.ui.inks import ink_sheet
 
 #: Saves the PIN: (new PIN, current PIN or None, then called back with a refusal to say or None
@@ -32,11 +34,16 @@ from clockapp.ui.inks import ink_sheet
 SavePin = Callable[[str, str | None, Callable[[str | None], None]], bool]
 
 #: Said under the new PIN while it is shorter than suggested (it is still accepted).
-SHORT_PIN = (
-    f"A PIN of {PIN_SUGGESTED_DIGITS} digits or more is suggested: the wall makes a guesser wait "
-    "after a few wrong PINs, but anyone with a copy of the database can try every short PIN "
-    "against its stored hash quickly."
+SHORT_PIN = N_(
+    "A PIN of {digits} digits or more is suggested: the wall makes a guesser wait after a few "
+    "wrong PINs, but anyone with a copy of the database can try every short PIN against its "
+    "stored hash quickly."
 )
+
+
+def short_pin_advice() -> str:
+    """`SHORT_PIN` in the reader's language, with the number of digits suggested."""
+    return _(SHORT_PIN).format(digits=PIN_SUGGESTED_DIGITS)
 
 
 def _pin_field(name: str) -> QLineEdit:
@@ -55,13 +62,14 @@ class PinDialog(QDialog):
     def __init__(self, pin_is_set: bool, save: SavePin, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("pin_dialog")
-        self.setWindowTitle("Display PIN")
+        self.setWindowTitle(_("Display PIN"))
         self._save = save
         self._pin_is_set = pin_is_set
         intro = QLabel(
-            "The clock display station (clockapp --station display) stays locked until this "
-            f"PIN is typed on it. {PIN_MIN_DIGITS} to {PIN_MAX_DIGITS} digits; "
-            f"{PIN_SUGGESTED_DIGITS} or more suggested."
+            _(
+                "The clock display station (clockapp --station display) stays locked until this "
+                "PIN is typed on it. {least} to {most} digits; {suggested} or more suggested."
+            ).format(least=PIN_MIN_DIGITS, most=PIN_MAX_DIGITS, suggested=PIN_SUGGESTED_DIGITS)
         )
         intro.setWordWrap(True)
         self.current = _pin_field("pin_current")
@@ -69,10 +77,10 @@ class PinDialog(QDialog):
         self.repeat = _pin_field("pin_repeat")
         form = QFormLayout()
         if pin_is_set:
-            form.addRow("Current PIN:", self.current)
-        form.addRow("New PIN:", self.new)
-        form.addRow("New PIN again:", self.repeat)
-        self.advice = QLabel(SHORT_PIN)
+            form.addRow(_("Current PIN:"), self.current)
+        form.addRow(_("New PIN:"), self.new)
+        form.addRow(_("New PIN again:"), self.repeat)
+        self.advice = QLabel(short_pin_advice())
         self.advice.setObjectName("pin_dialog_advice")
         self.advice.setWordWrap(True)
         self.advice.hide()
@@ -102,7 +110,7 @@ class PinDialog(QDialog):
     def _on_buttons_accepted(self) -> None:
         new = self.new.text()
         if new != self.repeat.text():
-            self._refuse("The two new PINs differ: type the same PIN twice.")
+            self._refuse(_("The two new PINs differ: type the same PIN twice."))
             return
         self._save(new, self.current.text() if self._pin_is_set else None, self._on_saved)
 

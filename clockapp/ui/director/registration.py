@@ -17,12 +17,14 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 
 from clockapp.errors import DomainError
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 from clockapp.ui.clock.session import ClockSession
 from clockapp.ui.errors import report
 from clockapp.ui.undo import UndoHistory
 
-CLOSE = "Close registration"
-REOPEN = "Reopen registration"
+CLOSE = N_("Close registration")
+REOPEN = N_("Reopen registration")
 
 
 class RegistrationAction(QObject):
@@ -40,9 +42,9 @@ class RegistrationAction(QObject):
         self._history = history
         self._on_error = on_error
         self._open = True
-        self.action = QAction(CLOSE, parent)
+        self.action = QAction(_(CLOSE), parent)
         self.action.setObjectName("registration_action")
-        self.action.setStatusTip("Close registration now, or reopen it (Ctrl+Z undoes it)")
+        self.action.setStatusTip(_("Close registration now, or reopen it (Ctrl+Z undoes it)"))
         self.action.setEnabled(False)
         self.action.triggered.connect(self._on_action_triggered)
         session.snapshot_changed.connect(self._on_session_snapshot_changed)
@@ -53,13 +55,13 @@ class RegistrationAction(QObject):
         ending = getattr(snapshot, "ending", None)
         line = getattr(ending, "registration", "")
         self._open = bool(getattr(ending, "registration_open", False))
-        self.action.setText(CLOSE if self._open else REOPEN)
+        self.action.setText(_(CLOSE) if self._open else _(REOPEN))
         # Nothing to close before the cashier has begun; nothing to reopen once it is over.
         self.action.setEnabled(bool(line) and getattr(ending, "final", None) is None)
 
     def _on_action_triggered(self, _checked: bool = False) -> None:
         services = self._session.services.registration
-        text, operation = (CLOSE, services.close) if self._open else (REOPEN, services.reopen)
+        text, operation = (_(CLOSE), services.close) if self._open else (_(REOPEN), services.reopen)
         self._history.submit_registration(
             text, operation, on_failed=self._on_registration_failed, control=self.action
         )

@@ -29,6 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.i18n import N_, pgettext
+from clockapp.i18n import gettext as _
 from clockapp.ui.inks import ink_sheet
 from clockapp.ui.table_model import RowTableModel
 
@@ -39,12 +41,12 @@ if TYPE_CHECKING:
     from clockapp.ui.bus import TournamentBus
 
 KINDS = {
-    "level": "Level started",
-    "break": "Break started",
-    "import": "Before an import",
-    "upgrade": "Before an upgrade",
-    "restore": "Before a restore",
-    "manual": "By hand",
+    "level": N_("Level started"),
+    "break": N_("Break started"),
+    "import": N_("Before an import"),
+    "upgrade": N_("Before an upgrade"),
+    "restore": N_("Before a restore"),
+    "manual": N_("By hand"),
 }
 
 
@@ -52,7 +54,15 @@ class BackupTableModel(RowTableModel["BackupInfo"]):
     """The backups, newest first: time, reason, tournament, level, players left."""
 
     def __init__(self, backups: tuple[BackupInfo, ...] = ()) -> None:
-        super().__init__(("Taken", "Why", "Tournament", "Level", "Players left"))
+        super().__init__(
+            (
+                pgettext("backup column", "Taken"),
+                pgettext("backup column", "Why"),
+                _("Tournament"),
+                _("Level"),
+                _("Players left"),
+            )
+        )
         self._set_rows(backups)
 
     def set_backups(self, backups: tuple[BackupInfo, ...]) -> None:
@@ -75,7 +85,7 @@ class BackupTableModel(RowTableModel["BackupInfo"]):
         left = "" if backup.players_left is None else str(backup.players_left)
         return (
             backup.taken_at.astimezone().strftime("%a %H:%M:%S"),
-            KINDS.get(backup.kind, backup.kind),
+            _(KINDS[backup.kind]) if backup.kind in KINDS else backup.kind,
             backup.tournament,
             backup.level,
             left,
@@ -98,7 +108,7 @@ class RestoreDialog(QDialog):
         self._on_done = on_done
         #: The confirmation question (tests replace it): True to go ahead.
         self.confirm: Callable[[BackupInfo], bool] = self._confirm
-        self.setWindowTitle("Restore from backup")
+        self.setWindowTitle(_("Restore from backup"))
         self._setup_ui()
         self.refresh()
 
@@ -110,7 +120,7 @@ class RestoreDialog(QDialog):
         self.model = BackupTableModel()
         self.view = QTableView()
         self.view.setObjectName("backup_table")
-        self.view.setAccessibleName("Backups")
+        self.view.setAccessibleName(_("Backups"))
         self.view.setModel(self.model)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -125,7 +135,7 @@ class RestoreDialog(QDialog):
         self.error_label.setStyleSheet(ink_sheet("#d9534f"))
         layout.addWidget(self.error_label)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.restore_button = QPushButton("Restore…")
+        self.restore_button = QPushButton(_("Restore…"))
         self.restore_button.setObjectName("restore_button")
         buttons.addButton(self.restore_button, QDialogButtonBox.ButtonRole.ActionRole)
         self.restore_button.clicked.connect(lambda _=False: self.restore_selected())
@@ -151,19 +161,23 @@ class RestoreDialog(QDialog):
         self.model.set_backups(backups)
         if folder is None:
             self.note.setText(
-                "This database is on a PostgreSQL server: back it up and restore it with the "
-                "server's tools (pg_dump and pg_restore; see the README)."
+                _(
+                    "This database is on a PostgreSQL server: back it up and restore it with the "
+                    "server's tools (pg_dump and pg_restore; see the README)."
+                )
             )
         elif not backups:
-            self.note.setText("No backups yet: one is taken as each level and break starts.")
+            self.note.setText(_("No backups yet: one is taken as each level and break starts."))
         else:
-            self.note.setText(f"Backups in {folder.parent / 'backups'}, newest first.")
+            self.note.setText(
+                _("Backups in {folder}, newest first.").format(folder=folder.parent / "backups")
+            )
         if backups:
             self.view.selectRow(0)
         self.restore_button.setEnabled(bool(backups))
 
     def _on_backups_failed(self, error: Exception) -> None:
-        self.error_label.setText(f"The backups could not be read: {error}")
+        self.error_label.setText(_("The backups could not be read: {error}").format(error=error))
 
     def selected(self) -> BackupInfo | None:
         """The backup chosen in the list."""
@@ -181,11 +195,15 @@ class RestoreDialog(QDialog):
         backups, shown = self._services.backups, self._bus.tournament_id
         when = f"{backup.taken_at.astimezone():%a %H:%M:%S}"
         self.error_label.setText("")
-        self.note.setText(f"Restoring the backup taken {when}; the clock carries on meanwhile.")
+        self.note.setText(
+            _("Restoring the backup taken {when}; the clock carries on meanwhile.").format(
+                when=when
+            )
+        )
 
         def failed(error: Exception) -> None:  # the dialog says what went wrong
             self.note.setText("")
-            self.error_label.setText(f"Not restored: {error}")
+            self.error_label.setText(_("Not restored: {error}").format(error=error))
 
         # The bus shows another tournament when the one shown is not in the backup.
         return self._bus.submit(
@@ -197,7 +215,7 @@ class RestoreDialog(QDialog):
         )
 
     def _on_restored(self, when: str, shown: int) -> None:
-        message = f"Restored the backup taken {when}."
+        message = _("Restored the backup taken {when}.").format(when=when)
         now_shown = self._bus.tournament_id
         if now_shown == shown:
             self._finish(message)
@@ -205,10 +223,19 @@ class RestoreDialog(QDialog):
         tournaments = self._services.tournaments
 
         def named(info: TournamentInfo) -> None:
-            self._finish(f"{message} The tournament shown was not in it: now showing {info.name}.")
+            self._finish(
+                _(
+                    "Restored the backup taken {when}. The tournament shown was not in it: "
+                    "now showing {name}."
+                ).format(when=when, name=info.name)
+            )
 
         def unnamed(_error: Exception) -> None:
-            self._finish(f"{message} The tournament shown was not in it.")
+            self._finish(
+                _("Restored the backup taken {when}. The tournament shown was not in it.").format(
+                    when=when
+                )
+            )
 
         self._bus.worker.submit(lambda: tournaments.get(now_shown), named, unnamed, asker=self)
 
@@ -222,10 +249,20 @@ class RestoreDialog(QDialog):
         what = ", ".join(p for p in (backup.tournament, backup.level) if p)
         answer = QMessageBox.question(
             self,
-            "Restore from backup",
-            f"Put back the backup taken {when}{f' ({what})' if what else ''}?\n\n"
-            "Everything done since then is replaced, on every station. The current state is "
-            "backed up first, so you can come back to it.",
+            _("Restore from backup"),
+            (
+                _(
+                    "Put back the backup taken {when} ({what})?\n\n"
+                    "Everything done since then is replaced, on every station. The current state "
+                    "is backed up first, so you can come back to it."
+                )
+                if what
+                else _(
+                    "Put back the backup taken {when}?\n\n"
+                    "Everything done since then is replaced, on every station. The current state "
+                    "is backed up first, so you can come back to it."
+                )
+            ).format(when=when, what=what),
         )
         return answer == QMessageBox.StandardButton.Yes
 

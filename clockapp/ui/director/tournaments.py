@@ -20,6 +20,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp import formats
+from clockapp.i18n import gettext as _
+
 if TYPE_CHECKING:
     from clockapp.services.tournaments import TournamentInfo
 
@@ -31,10 +34,12 @@ def tournament_line(info: TournamentInfo, current_id: int) -> str:
     >>> from types import SimpleNamespace as NS
     >>> t = NS(id=2, name="Friday", created_at=datetime(2026, 11, 20, 18, 30))
     >>> tournament_line(t, 2), tournament_line(t, 1)
-    ('Friday  ·  20 Nov 2026  (on show)', 'Friday  ·  20 Nov 2026')
+    ('Friday  ·  Nov 20, 2026  (on show)', 'Friday  ·  Nov 20, 2026')
     """
-    line = f"{info.name}  ·  {info.created_at.astimezone().strftime('%d %b %Y')}"
-    return line + "  (on show)" if info.id == current_id else line
+    fields = {"name": info.name, "day": formats.short_date(info.created_at.astimezone())}
+    if info.id == current_id:
+        return _("{name}  ·  {day}  (on show)").format(**fields)
+    return _("{name}  ·  {day}").format(**fields)
 
 
 class TournamentDialog(QDialog):
@@ -44,9 +49,9 @@ class TournamentDialog(QDialog):
         self, tournaments: Sequence[TournamentInfo], current_id: int, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Open tournament")
+        self.setWindowTitle(_("Open tournament"))
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("Show this tournament in every window:"))
+        layout.addWidget(QLabel(_("Show this tournament in every window:")))
         self.list = QListWidget()
         self.list.setObjectName("tournament_list")
         for info in tournaments:

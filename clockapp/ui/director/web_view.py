@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.web.addresses import EVERYWHERE, LOCAL, lan_addresses, page_url
 from clockapp.services.web.server import DEFAULT_PORT, WebServer, WebServerError, serve_services
@@ -170,7 +171,7 @@ class WebCorner(QWidget):
         row.setContentsMargins(0, 0, 0, 0)
         words = QVBoxLayout()
         words.setSpacing(0)
-        self.caption = QLabel("Live on your phone")
+        self.caption = QLabel(_("Live on your phone"))
         self.address = QLabel("")
         for label, color in ((self.caption, display.look.MUTED), (self.address, display.look.TEXT)):
             label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -214,29 +215,31 @@ class WebViewDialog(QDialog):
     def __init__(self, control: WebViewControl, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._control = control
-        self.setWindowTitle("Web view for phones and TVs")
+        self.setWindowTitle(_("Web view for phones and TVs"))
         layout = QVBoxLayout(self)
         intro = QLabel(
-            "Players follow the clock, the payouts and their seat on their phones (read-only: "
-            "nothing can be changed from a phone). The wall shows the address and a QR code."
+            _(
+                "Players follow the clock, the payouts and their seat on their phones (read-only: "
+                "nothing can be changed from a phone). The wall shows the address and a QR code."
+            )
         )
         intro.setWordWrap(True)
         layout.addWidget(intro)
-        self.share_check = QCheckBox("Share on the network (phones on this Wi-Fi can open it)")
+        self.share_check = QCheckBox(_("Share on the network (phones on this Wi-Fi can open it)"))
         self.share_check.setChecked(control.shared)
         layout.addWidget(self.share_check)
         address_row = QHBoxLayout()
-        address_row.addWidget(QLabel("Address on the wall:"))
+        address_row.addWidget(QLabel(_("Address on the wall:")))
         self.address_combo = QComboBox()
         self.address_combo.setObjectName("web_address_combo")
         self.address_combo.setToolTip(
-            "This computer's address on the phones' network: the wall shows it and its QR code"
+            _("This computer's address on the phones' network: the wall shows it and its QR code")
         )
-        self.address_combo.setPlaceholderText("no network found")
+        self.address_combo.setPlaceholderText(_("no network found"))
         address_row.addWidget(self.address_combo, 1)
         layout.addLayout(address_row)
         row = QHBoxLayout()
-        row.addWidget(QLabel("Port:"))
+        row.addWidget(QLabel(_("Port:")))
         self.port_spin = QSpinBox()
         self.port_spin.setRange(1024, 65535)
         self.port_spin.setValue(control.port)
@@ -254,8 +257,8 @@ class WebViewDialog(QDialog):
         self.error_label.setStyleSheet(ink_sheet("#ff5a4e", "font-weight: bold;"))
         layout.addWidget(self.error_label)
         buttons = QDialogButtonBox()
-        self.on_button = QPushButton("Switch on")
-        self.off_button = QPushButton("Switch off")
+        self.on_button = QPushButton(_("Switch on"))
+        self.off_button = QPushButton(_("Switch off"))
         buttons.addButton(self.on_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.addButton(self.off_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.addButton(QDialogButtonBox.StandardButton.Close)
@@ -286,14 +289,20 @@ class WebViewDialog(QDialog):
     def _show_state(self) -> None:
         on = self._control.running
         if on:
-            where = "on the network" if self._control.shared else "on this computer only"
-            text = f"On, {where}: {self._control.url}"
-            if self._control.shared and self._control.url.startswith(f"http://{LOCAL}:"):
-                text += " (no network found: connect this computer to the phones' Wi-Fi)"
-            self.state_label.setText(text)
+            url = self._control.url
+            if not self._control.shared:
+                text = _("On, on this computer only: {url}")
+            elif url.startswith(f"http://{LOCAL}:"):
+                text = _(
+                    "On, on the network: {url} (no network found: connect this computer to the "
+                    "phones' Wi-Fi)"
+                )
+            else:
+                text = _("On, on the network: {url}")
+            self.state_label.setText(text.format(url=url))
         else:
-            self.state_label.setText("Off.")
-        self.on_button.setText("Apply" if on else "Switch on")
+            self.state_label.setText(_("Off."))
+        self.on_button.setText(_("Apply") if on else _("Switch on"))
         self.off_button.setEnabled(on)
 
     def _on_on_button_clicked(self) -> None:

@@ -128,7 +128,11 @@ class DirectorWindow(QMainWindow):
         for action, row, column, rows, cols in layout:
             button = QPushButton(action.text)
             button.setObjectName(f"button_{action.name.lower()}")
-            button.setToolTip(f"{action.description} ({action.shortcut_label()})")
+            button.setToolTip(
+                _("{description} ({shortcut})").format(
+                    description=action.description, shortcut=action.shortcut_label()
+                )
+            )
             # Tab reaches it (a screen reader names it there), a click does not take the focus
             # from where the director's keys go; the window's shortcuts still win over a button.
             button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
@@ -300,7 +304,7 @@ class DirectorWindow(QMainWindow):
 
     def _on_session_snapshot_changed(self, snapshot: Any) -> None:
         self.error_label.setText("")
-        self.setWindowTitle(f"clockapp — {snapshot.tournament.name}")
+        self.setWindowTitle(_("clockapp — {name}").format(name=snapshot.tournament.name))
         self.levels_model.set_structure(snapshot.structure, getattr(snapshot, "chip_set", None))
         # Once the cashier takes money it counts the field; counts typed here would not show.
         stats = snapshot.stats

@@ -13,6 +13,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QVBoxLayout
 
+from clockapp import formats
 from clockapp.i18n import gettext as _
 from clockapp.ui.clock import texts
 from clockapp.ui.display import present
@@ -38,7 +39,11 @@ class FieldPanel(Panel):
 
     def show_stats(self, stats: Any, currency: str) -> None:
         """Players left and entries, how far the money is, the chips in play and the bounty."""
-        self.players_block.value.setText(f"{stats.players_left:,} / {stats.entries:,}")
+        self.players_block.value.setText(
+            _("{left} / {entries}").format(
+                left=formats.number(stats.players_left), entries=formats.number(stats.entries)
+            )
+        )
         to_money = getattr(stats, "players_to_money", None) if stats.prize_pool_cents else None
         if self.players_block.sub is not None:
             seats = getattr(stats, "seats", 0) or 0

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QPushButton, QWidget
 
+from clockapp.i18n import gettext as _
+
 if TYPE_CHECKING:
     from PySide6.QtGui import QScreen
 
@@ -34,7 +36,7 @@ class Fullscreen(QObject):
     def exit_button(self) -> QPushButton:
         """The visible way out of fullscreen (Esc is the other), small in the top corner."""
         if self._exit_button is None:
-            button = QPushButton("✕  Exit fullscreen", self._window)
+            button = QPushButton(_("✕  Exit fullscreen"), self._window)
             button.setObjectName("exit_fullscreen")
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.setCursor(Qt.CursorShape.PointingHandCursor)

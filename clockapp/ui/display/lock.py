@@ -25,6 +25,8 @@ from PySide6.QtWidgets import QFrame, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from clockapp.core.pin import PIN_MAX_DIGITS
 from clockapp.errors import DomainError
+from clockapp.i18n import N_, ngettext
+from clockapp.i18n import gettext as _
 from clockapp.services.stations import PinVerdict, StationService
 from clockapp.ui.actions import Action
 from clockapp.ui.display import theme
@@ -33,11 +35,11 @@ from clockapp.ui.display.theme import WallTheme
 if TYPE_CHECKING:
     from clockapp.ui.display.window import ClockDisplay
 
-NO_PIN = (
+NO_PIN = N_(
     "No PIN is set yet. The director sets one first: Tournament › Display PIN… "
     "in the director's window. The display stays locked."
 )
-ASK = "Type the director's PIN, then Enter."
+ASK = N_("Type the director's PIN, then Enter.")
 
 
 class PinPrompt(QFrame):
@@ -49,16 +51,16 @@ class PinPrompt(QFrame):
         super().__init__(parent)
         self._look = look
         self.setObjectName("pin_prompt")
-        self.title = QLabel("Display locked")
+        self.title = QLabel(_("Display locked"))
         self.title.setObjectName("pin_title")
-        self.info = QLabel(ASK)
+        self.info = QLabel(_(ASK))
         self.info.setObjectName("pin_info")
         self.info.setWordWrap(True)
         self.edit = QLineEdit()
         self.edit.setObjectName("pin_edit")
         self.edit.setEchoMode(QLineEdit.EchoMode.Password)
-        self.edit.setPlaceholderText("PIN")
-        self.edit.setAccessibleName("Director's PIN")
+        self.edit.setPlaceholderText(_("PIN"))
+        self.edit.setAccessibleName(_("Director's PIN"))
         self.edit.setMaxLength(PIN_MAX_DIGITS)
         pattern = QRegularExpression(f"[0-9]{{0,{PIN_MAX_DIGITS}}}")
         self.edit.setValidator(QRegularExpressionValidator(pattern, self.edit))
@@ -67,7 +69,7 @@ class PinPrompt(QFrame):
         self.message = QLabel("")
         self.message.setObjectName("pin_message")
         self.message.setWordWrap(True)
-        self.hint = QLabel("Esc closes this prompt; the display stays locked.")
+        self.hint = QLabel(_("Esc closes this prompt; the display stays locked."))
         self.hint.setObjectName("pin_hint")
         layout = QVBoxLayout(self)
         self._layout = layout
@@ -81,7 +83,7 @@ class PinPrompt(QFrame):
         """Show the prompt (cleared), or with no PIN set say what the director must do."""
         self.edit.clear()
         self.edit.setVisible(pin_is_set)
-        self.info.setText(ASK if pin_is_set else NO_PIN)
+        self.info.setText(_(ASK) if pin_is_set else _(NO_PIN))
         self.say("")
         self.place()
         self.show()
@@ -226,7 +228,7 @@ class DisplayLock(QObject):
         try:
             tried = self._stations.try_pin(pin)
         except DomainError as error:  # the database unreachable or busy: said, still locked
-            self.prompt.say(f"The PIN could not be checked: {error}")
+            self.prompt.say(_("The PIN could not be checked: {error}").format(error=error))
             return False
         if tried.verdict is PinVerdict.UNLOCKED:
             self.unlock()
@@ -234,14 +236,19 @@ class DisplayLock(QObject):
         if tried.verdict is PinVerdict.NO_PIN:
             self.prompt.open(False)
         elif tried.verdict is PinVerdict.WAIT:
-            self.prompt.say(f"Too many wrong PINs: wait {_duration(tried.wait)}.")
+            self.prompt.say(
+                _("Too many wrong PINs: wait {wait}.").format(wait=_duration(tried.wait))
+            )
         elif tried.wait > timedelta(0):
             self.prompt.say(
-                f"Wrong PIN ({tried.failures} in a row): "
-                f"wait {_duration(tried.wait)} before the next try."
+                ngettext(
+                    "Wrong PIN ({count} in a row): wait {wait} before the next try.",
+                    "Wrong PIN ({count} in a row): wait {wait} before the next try.",
+                    tried.failures,
+                ).format(count=tried.failures, wait=_duration(tried.wait))
             )
         else:
-            self.prompt.say("Wrong PIN: try again.")
+            self.prompt.say(_("Wrong PIN: try again."))
         return False
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -270,4 +277,6 @@ class DisplayLock(QObject):
 def _duration(wait: timedelta) -> str:
     """A wait as the prompt says it: "5 s" under a minute, else whole minutes ("15 min")."""
     seconds = ceil(wait.total_seconds())
-    return f"{seconds} s" if seconds < 60 else f"{ceil(seconds / 60)} min"
+    if seconds < 60:
+        return _("{seconds} s").format(seconds=seconds)
+    return _("{minutes} min").format(minutes=ceil(seconds / 60))

@@ -14,6 +14,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QGridLayout, QStackedWidget, QVBoxLayout, QWidget
 
 from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.ui.clock import texts
 from clockapp.ui.display import present
 from clockapp.ui.display.theme import WallTheme
@@ -108,8 +109,12 @@ class MoneyArea(QStackedWidget):
                 place_label.setText(label)
                 amount_label.setText(texts.money(cents, currency))
             elif row == len(shown) and not fits:
-                place_label.setText(f"{len(rows)} paid")
-                amount_label.setText(f"… {texts.money(rows[-1][1], currency)}")
+                place_label.setText(
+                    ngettext("{count} paid", "{count} paid", len(rows)).format(count=len(rows))
+                )
+                amount_label.setText(
+                    _("… {amount}").format(amount=texts.money(rows[-1][1], currency))
+                )
             else:
                 place_label.setText("")
                 amount_label.setText("")

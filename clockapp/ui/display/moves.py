@@ -29,6 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 from clockapp.ui.display import present
 from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.display.widgets import FitLabel, Panel
@@ -64,7 +66,7 @@ class MovesBanner(Panel):
         header.addWidget(self.page_label, 20)
         layout.addLayout(header, 5)
         self.rows: list[tuple[QWidget, FitLabel, FitLabel]] = []
-        for _ in range(ROWS_PER_PAGE):
+        for _row in range(ROWS_PER_PAGE):
             row = QWidget(self)
             line = QHBoxLayout(row)
             line.setContentsMargins(0, 0, 0, 0)
@@ -145,7 +147,7 @@ class MovesBanner(Panel):
 
 
 # ---------------------------------------------------------------------------- the director's list
-MOVE_HEADERS = ("Player", "From", "To", "Why", "")
+MOVE_HEADERS = (N_("Player"), N_("From"), N_("To"), N_("Why"), "")
 DONE_COLUMN = 4
 
 
@@ -153,7 +155,7 @@ class PendingMovesModel(RowTableModel["MoveInfo"]):
     """The pending moves as rows: player, from, to, why (and a column for the Done button)."""
 
     def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(MOVE_HEADERS, parent)
+        super().__init__(tuple(_(h) if h else h for h in MOVE_HEADERS), parent)
 
     @property
     def moves(self) -> tuple[MoveInfo, ...]:
@@ -194,12 +196,12 @@ class PendingMovesBox(QGroupBox):
         acknowledge_all: Callable[[], object],
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__("Seat moves on the clock display", parent)
+        super().__init__(_("Seat moves on the clock display"), parent)
         self.setObjectName("pending_moves")
         self._acknowledge = acknowledge
         self.model = PendingMovesModel(self)
         layout = QVBoxLayout(self)
-        self.note = QLabel("When a player has taken the new seat, click Done.")
+        self.note = QLabel(_("When a player has taken the new seat, click Done."))
         self.note.setWordWrap(True)
         layout.addWidget(self.note)
         self.view = QTableView()
@@ -214,7 +216,7 @@ class PendingMovesBox(QGroupBox):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         layout.addWidget(self.view)
-        self.all_done_button = QPushButton("All done")
+        self.all_done_button = QPushButton(_("All done"))
         self.all_done_button.setObjectName("moves_all_done")
         self.all_done_button.clicked.connect(lambda _=False: acknowledge_all())
         buttons = QHBoxLayout()
@@ -229,14 +231,14 @@ class PendingMovesBox(QGroupBox):
         self.model.set_moves(moves)
         self.done_buttons = []
         for row, move in enumerate(self.model.moves):
-            button = QPushButton("Done")
+            button = QPushButton(_("Done"))
             button.setObjectName(f"move_done_{move.id}")
-            button.setToolTip(f"{move.name} has moved: take it off the display")
+            button.setToolTip(_("{name} has moved: take it off the display").format(name=move.name))
             button.clicked.connect(lambda _=False, m=move.id: self._acknowledge(m))
             self.view.setIndexWidget(self.model.index(row, DONE_COLUMN), button)
             self.done_buttons.append(button)
         rows = len(self.model.moves)
-        self.setTitle(f"Seat moves on the clock display ({rows})")
+        self.setTitle(_("Seat moves on the clock display ({count})").format(count=rows))
         # As tall as its rows, up to six; more scroll.
         shown = min(rows, 6)
         height = self.view.horizontalHeader().sizeHint().height() + 2 * self.view.frameWidth()

@@ -17,6 +17,7 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QFont, QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
+from clockapp.i18n import gettext as _
 from clockapp.services.changes import Change, Changes
 from clockapp.ui.bus import LatestRead
 from clockapp.ui.display.list_grid import ListGrid
@@ -90,7 +91,7 @@ class StandingsScreen(QWidget):
                 label.setText(value)
             labels[1].setColor(self._look.BLINDS if values[0] == "1" else self._look.TEXT)
         if not lines:
-            self.rows[0][1].setText("No points yet")
+            self.rows[0][1].setText(_("No points yet"))
         self.standings_list.use_lines(max(1, len(lines)), MIN_LINES)
 
     def resizeEvent(self, event: QResizeEvent) -> None:

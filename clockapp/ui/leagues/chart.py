@@ -12,6 +12,7 @@ from PySide6.QtCharts import QCategoryAxis, QChart, QLineSeries
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QImage, QPen
 
+from clockapp.i18n import gettext as _
 from clockapp.services.leagues import LeagueView
 from clockapp.ui.charts.figures import (
     STACK_COLORS,
@@ -35,12 +36,14 @@ def season_chart(view: LeagueView | None) -> QChart:
     """Each of the top players' running points after each tournament of the league."""
     race = view.race() if view is not None else ()
     names = [name for _tid, name in view.league.tournaments] if view is not None else []
-    title = "No points yet: count a tournament"
+    title = _("No points yet: count a tournament")
     if race and view is not None:
-        title = f"{escape(view.league.name)}: points through the season (top {len(race)})"
+        title = _("{league}: points through the season (top {count})").format(
+            league=escape(view.league.name), count=len(race)
+        )
     chart = base_chart(title)
     tournaments = QCategoryAxis()
-    tournaments.setTitleText("Tournament")
+    tournaments.setTitleText(_("Tournament"))
     tournaments.setLabelsPosition(QCategoryAxis.AxisLabelsPosition.AxisLabelsPositionOnValue)
     for number, name in enumerate(names, start=1):
         tournaments.append(escape(f"{number}. {_label(name)}", quote=False), number)
@@ -49,7 +52,7 @@ def season_chart(view: LeagueView | None) -> QChart:
         tournaments.setLabelsAngle(-35)
     chart.addAxis(tournaments, Qt.AlignmentFlag.AlignBottom)
     top = max((line.totals[-1] for line in race if line.totals), default=100) / 100
-    points_axis = value_axis("Points", top, "%.0f", STACK_COLORS[6])
+    points_axis = value_axis(_("Points"), top, "%.0f", STACK_COLORS[6])
     chart.addAxis(points_axis, Qt.AlignmentFlag.AlignLeft)
     for index, line in enumerate(race):
         series = QLineSeries()

@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.points import NAMES, format_points
 from clockapp.errors import DomainError, ValidationError
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.services.app import Services
 from clockapp.services.leagues import PreviewLine
 from clockapp.ui.bus import LatestRead, TournamentBus
@@ -38,7 +40,7 @@ class FormulaDialog(QDialog):
         services: Services,
         bus: TournamentBus,
         formula: str,
-        title: str = "Points formula",
+        title: str = "",
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -47,14 +49,14 @@ class FormulaDialog(QDialog):
         # The formula the next preview reads (set here, read on the worker).
         self._asked = formula.strip()
         self._previews = LatestRead(bus, self._preview, self._on_preview, self._on_preview_failed)
-        self.setWindowTitle(title)
+        self.setWindowTitle(title or _("Points formula"))
         self._setup_ui()
         self.editor.setPlainText(formula)
         self._on_editor_text_changed()
 
     def _setup_ui(self) -> None:
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("Each person's points (hundredths are kept):"))
+        layout.addWidget(QLabel(_("Each person's points (hundredths are kept):")))
         self.editor = QPlainTextEdit()
         self.editor.setObjectName("formula_editor")
         mono = QFont("monospace")
@@ -65,8 +67,10 @@ class FormulaDialog(QDialog):
         layout.addWidget(self.editor)
         names = " · ".join(f"<b>{name}</b> {meaning}" for name, meaning in NAMES.items())
         help_label = QLabel(
-            f"{names}<br>Functions: sqrt, log, min, max, abs, round, floor, ceil; "
-            "<i>a if condition else b</i>."
+            _(
+                "{names}<br>Functions: sqrt, log, min, max, abs, round, floor, ceil; "
+                "<i>a if condition else b</i>."
+            ).format(names=names)
         )
         help_label.setWordWrap(True)
         help_label.setTextFormat(Qt.TextFormat.RichText)
@@ -125,7 +129,13 @@ class FormulaDialog(QDialog):
         self.model.set_lines(lines)
         total = sum(line.points for line in lines)
         self.total_label.setText(
-            f"{len(lines)} people · {format_points(total)} points in all" if lines else ""
+            ngettext(
+                "{count} person · {points} points in all",
+                "{count} people · {points} points in all",
+                len(lines),
+            ).format(count=len(lines), points=format_points(total))
+            if lines
+            else ""
         )
 
     def _on_preview_failed(self, error: Exception) -> None:

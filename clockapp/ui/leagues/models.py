@@ -9,6 +9,8 @@ from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.points import EventResult, LeagueStanding, TeamStanding, format_points
+from clockapp.i18n import gettext as _
+from clockapp.i18n import pgettext
 from clockapp.services.leagues import AttendanceInfo, PreviewLine
 from clockapp.ui.table_model import RowTableModel
 
@@ -28,7 +30,7 @@ class PreviewModel(RowTableModel[PreviewLine]):
     """Each person's points under a formula."""
 
     def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(("Place", "Name", "Role", "Team", "Points"), parent)
+        super().__init__((_("Place"), _("Name"), _("Role"), _("Team"), _("Points")), parent)
 
     def set_lines(self, lines: Iterable[PreviewLine]) -> None:
         """Show these lines."""
@@ -55,18 +57,18 @@ class StandingsModel(RowTableModel[LeagueStanding]):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(
             (
-                "Rank",
-                "Player",
-                "Points",
-                "Events",
-                "Cashes",
-                "Wins",
-                "Best",
-                "Average",
-                "Paid in",
-                "Won",
-                "Profit",
-                "Tickets",
+                _("Rank"),
+                _("Player"),
+                _("Points"),
+                _("Events"),
+                _("Cashes"),
+                _("Wins"),
+                _("Best"),
+                _("Average"),
+                _("Paid in"),
+                _("Won"),
+                _("Profit"),
+                _("Tickets"),
             ),
             parent,
         )
@@ -104,7 +106,9 @@ class EventsModel(RowTableModel[tuple[str, EventResult]]):
     """One player's tournaments in a league: (tournament name, result)."""
 
     def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(("Tournament", "Place", "Points", "Paid in", "Won", "Ticket"), parent)
+        super().__init__(
+            (_("Tournament"), _("Place"), _("Points"), _("Paid in"), _("Won"), _("Ticket")), parent
+        )
 
     def set_events(self, events: Iterable[tuple[str, EventResult]]) -> None:
         """Show these tournaments."""
@@ -118,11 +122,13 @@ class EventsModel(RowTableModel[tuple[str, EventResult]]):
         name, r = row
         cells = (
             name,
-            str(r.place) if r.place is not None else "in play",
+            str(r.place) if r.place is not None else _("in play"),
             format_points(r.points),
             format_cents(r.paid_in),
             format_cents(r.won),
-            f"{r.ticket} ({format_cents(r.ticket_value)})" if r.ticket else "",
+            _("{ticket} ({worth})").format(ticket=r.ticket, worth=format_cents(r.ticket_value))
+            if r.ticket
+            else "",
         )
         return _cells_data(cells, index, role, {1, 2, 3, 4})
 
@@ -131,7 +137,9 @@ class TeamStandingsModel(RowTableModel[TeamStanding]):
     """The team standings: share of the 100 points, from the raw points."""
 
     def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(("Rank", "Team", "Players", "Points", "Share of 100"), parent)
+        super().__init__(
+            (_("Rank"), _("Team"), _("Players"), _("Points"), _("Share of 100")), parent
+        )
 
     def set_standings(self, lines: Iterable[TeamStanding]) -> None:
         """Show these standings."""
@@ -150,7 +158,17 @@ class AttendanceModel(RowTableModel[AttendanceInfo]):
     """Helpers and spectators with their check-in and check-out times, players' time away."""
 
     def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(("Name", "Team", "Role", "In", "Out", "Away"), parent)
+        super().__init__(
+            (
+                _("Name"),
+                _("Team"),
+                pgettext("attendance column", "Role"),
+                pgettext("attendance column", "In"),
+                pgettext("attendance column", "Out"),
+                pgettext("attendance column", "Away"),
+            ),
+            parent,
+        )
 
     def set_attendance(self, rows: Iterable[AttendanceInfo]) -> None:
         """Show these people."""

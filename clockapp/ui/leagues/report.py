@@ -9,6 +9,8 @@ from pathlib import Path
 
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.points import format_points
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext, pgettext
 from clockapp.services.leagues import LeagueView
 from clockapp.ui.cashier.reports import A4_PAGE, CHART_WIDTH, write_pdf
 from clockapp.ui.leagues.chart import season_chart_image
@@ -22,13 +24,22 @@ def league_html(view: LeagueView, printed_at: datetime, with_chart: bool = False
     """The standings with each player's season, the season chart (`with_chart`: the image
     named `SEASON_CHART`), then each tournament's points."""
     league = view.league
-    breaks = ", ".join(b.value for b in league.tie_breaks) or "none (level players share)"
-    head = (
-        "<tr><th>Rank</th><th>Player</th><th class='num'>Points</th><th class='num'>Events</th>"
-        "<th class='num'>Cashes</th><th class='num'>Wins</th><th class='num'>Best</th>"
-        "<th class='num'>Avg</th><th class='num'>Paid in</th><th class='num'>Won</th>"
-        "<th class='num'>Profit</th><th>Tickets</th></tr>"
+    breaks = ", ".join(b.value for b in league.tie_breaks) or _("none (level players share)")
+    columns = (
+        (_("Rank"), ""),
+        (_("Player"), ""),
+        (_("Points"), " class='num'"),
+        (_("Events"), " class='num'"),
+        (_("Cashes"), " class='num'"),
+        (_("Wins"), " class='num'"),
+        (_("Best"), " class='num'"),
+        (pgettext("average finish, short", "Avg"), " class='num'"),
+        (_("Paid in"), " class='num'"),
+        (_("Won"), " class='num'"),
+        (_("Profit"), " class='num'"),
+        (_("Tickets"), ""),
     )
+    head = "<tr>" + "".join(f"<th{cls}>{escape(text)}</th>" for text, cls in columns) + "</tr>"
     body = []
     for index, line in enumerate(view.standings):
         s = line.season
@@ -45,7 +56,7 @@ def league_html(view: LeagueView, printed_at: datetime, with_chart: bool = False
             f"<td>{escape('; '.join(s.tickets))}</td></tr>"
         )
     chart = (
-        f"<p class='head'>Points through the season</p><p><img src='{SEASON_CHART}' "
+        f"<p class='head'>{escape(_('Points through the season'))}</p><p><img src='{SEASON_CHART}' "
         f"width='{CHART_WIDTH}'></p>"
         if with_chart
         else ""
@@ -58,23 +69,34 @@ def league_html(view: LeagueView, printed_at: datetime, with_chart: bool = False
         )
         cells = "".join(
             f"<tr{SHADE if index % 2 else ''}>"
-            f"<td>{r.place if r.place is not None else 'in play'}</td>"
+            f"<td>{r.place if r.place is not None else escape(_('in play'))}</td>"
             f"<td>{escape(r.name)}</td><td class='num'>{format_points(r.points)}</td>"
             f"<td class='num'>{format_cents(r.won)}</td></tr>"
             for index, r in enumerate(rows)
         )
         events.append(
             f"<p class='head'>{escape(name)}</p>"
-            "<table width='70%' cellspacing='0' cellpadding='2'><tr><th>Place</th>"
-            "<th>Player</th><th class='num'>Points</th><th class='num'>Won</th></tr>"
+            "<table width='70%' cellspacing='0' cellpadding='2'>"
+            f"<tr><th>{escape(_('Place'))}</th><th>{escape(_('Player'))}</th>"
+            f"<th class='num'>{escape(_('Points'))}</th>"
+            f"<th class='num'>{escape(_('Won'))}</th></tr>"
             f"{cells}</table>"
         )
     return (
-        f"<h1>{escape(league.name)}: standings</h1>"
-        f"<p class='muted'>{len(league.tournaments)} tournaments · points: "
-        f"{escape(league.formula)} · tie-breaks: {escape(breaks)} · printed "
-        f"{escape(printed_at.astimezone().strftime('%Y-%m-%d %H:%M'))}</p>"
-        f"<table width='100%' cellspacing='0' cellpadding='3'>{head}{''.join(body)}</table>"
+        _("<h1>{league}: standings</h1>").format(league=escape(league.name))
+        + ngettext(
+            "<p class='muted'>{count} tournament · points: {formula} · tie-breaks: {breaks} · "
+            "printed {printed}</p>",
+            "<p class='muted'>{count} tournaments · points: {formula} · tie-breaks: {breaks} · "
+            "printed {printed}</p>",
+            len(league.tournaments),
+        ).format(
+            count=len(league.tournaments),
+            formula=escape(league.formula),
+            breaks=escape(breaks),
+            printed=escape(printed_at.astimezone().strftime("%Y-%m-%d %H:%M")),
+        )
+        + f"<table width='100%' cellspacing='0' cellpadding='3'>{head}{''.join(body)}</table>"
         f"{chart}{''.join(events)}"
     )
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from babel.lists import format_list
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -24,8 +25,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp import formats
 from clockapp.core.points import TEAM_EVENT_FORMULA, Role
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.changes import Change
 from clockapp.services.leagues import TeamEventView
@@ -59,7 +62,7 @@ class TeamEventWindow(PointsWindow):
     def __init__(
         self, services: Services, bus: TournamentBus, parent: QWidget | None = None
     ) -> None:
-        super().__init__(services, bus, "clockapp — team event", parent)
+        super().__init__(services, bus, _("clockapp — team event"), parent)
 
     def _setup_ui(self) -> None:
         central = QWidget()
@@ -68,9 +71,9 @@ class TeamEventWindow(PointsWindow):
         self.status_label = QLabel("")
         self.status_label.setWordWrap(True)
         top.addWidget(self.status_label, 1)
-        self.set_up_button = QPushButton("Run as a team event")
+        self.set_up_button = QPushButton(_("Run as a team event"))
         self.set_up_button.clicked.connect(guard(self, self.set_up))
-        self.formula_button = QPushButton("Formula…")
+        self.formula_button = QPushButton(_("Formula…"))
         self.formula_button.clicked.connect(guard(self, self.edit_formula))
         top.addWidget(self.set_up_button)
         top.addWidget(self.formula_button)
@@ -79,34 +82,34 @@ class TeamEventWindow(PointsWindow):
         root.addWidget(self.problem_label)
 
         body = QHBoxLayout()
-        standings = QGroupBox("Team standings (100 points shared)")
+        standings = QGroupBox(_("Team standings (100 points shared)"))
         standings_layout = QVBoxLayout(standings)
         self.standings_model = TeamStandingsModel(self)
         self.standings_table = rows_table(self.standings_model, 1)
         standings_layout.addWidget(self.standings_table)
         body.addWidget(standings, 1)
 
-        people = QGroupBox("Helpers and spectators")
+        people = QGroupBox(_("Helpers and spectators"))
         people_layout = QVBoxLayout(people)
         self.attendance_model = AttendanceModel(self)
         self.attendance_table = rows_table(self.attendance_model, 1)
         people_layout.addWidget(self.attendance_table, 1)
         form = QFormLayout()
         self.name_edit = QLineEdit()
-        self.name_edit.setPlaceholderText("Name")
+        self.name_edit.setPlaceholderText(_("Name"))
         self.team_combo = QComboBox()
         self.team_combo.setEditable(True)
         self.role_combo = QComboBox()
         for role in (Role.HELPER, Role.SPECTATOR):
             self.role_combo.addItem(role.value, role)
-        form.addRow("Name", self.name_edit)
-        form.addRow("Team", self.team_combo)
-        form.addRow("Role", self.role_combo)
+        form.addRow(_("Name"), self.name_edit)
+        form.addRow(_("Team"), self.team_combo)
+        form.addRow(_("Role"), self.role_combo)
         people_layout.addLayout(form)
         buttons = QHBoxLayout()
-        self.check_in_button = QPushButton("Check in")
+        self.check_in_button = QPushButton(_("Check in"))
         self.check_in_button.clicked.connect(guard(self, self.check_in))
-        self.check_out_button = QPushButton("Check out selected")
+        self.check_out_button = QPushButton(_("Check out selected"))
         self.check_out_button.clicked.connect(guard(self, self.check_out))
         buttons.addWidget(self.check_in_button)
         buttons.addWidget(self.check_out_button)
@@ -114,26 +117,26 @@ class TeamEventWindow(PointsWindow):
         body.addWidget(people, 1)
         root.addLayout(body, 1)
 
-        players = QGroupBox("Players")
+        players = QGroupBox(_("Players"))
         players_form = QFormLayout(players)
         self.player_combo = QComboBox()
         away_row = QHBoxLayout()
         self.away_spin = QSpinBox()
         self.away_spin.setRange(0, 24 * 60)
-        self.away_spin.setSuffix(" min")
-        self.away_button = QPushButton("Set time away")
+        self.away_spin.setSuffix(_(" min"))
+        self.away_button = QPushButton(_("Set time away"))
         self.away_button.clicked.connect(guard(self, self.set_away))
         away_row.addWidget(self.player_combo, 1)
         away_row.addWidget(self.away_spin)
         away_row.addWidget(self.away_button)
-        players_form.addRow("Longest time away", away_row)
+        players_form.addRow(_("Longest time away"), away_row)
         worst_row = QHBoxLayout()
         self.worst_beat_combo = QComboBox()
-        self.worst_beat_button = QPushButton("Give the worst beat")
+        self.worst_beat_button = QPushButton(_("Give the worst beat"))
         self.worst_beat_button.clicked.connect(guard(self, self.give_worst_beat))
         worst_row.addWidget(self.worst_beat_combo, 1)
         worst_row.addWidget(self.worst_beat_button)
-        players_form.addRow("Worst beat (5 points)", worst_row)
+        players_form.addRow(_("Worst beat (5 points)"), worst_row)
         root.addWidget(players)
         self.setCentralWidget(central)
         self.resize(1000, 640)
@@ -180,8 +183,10 @@ class TeamEventWindow(PointsWindow):
             combo.setCurrentIndex(max(0, index))
         if self.view is None:
             self.status_label.setText(
-                "This tournament is not a team event. Players' teams come from the player "
-                "database; run it as a team event to score them."
+                _(
+                    "This tournament is not a team event. Players' teams come from the player "
+                    "database; run it as a team event to score them."
+                )
             )
             self.problem_label.setText("")
             self.standings_model.set_standings(())
@@ -189,9 +194,13 @@ class TeamEventWindow(PointsWindow):
             return
         view = self.view
         template = "".join(view.formula.split()) == "".join(TEAM_EVENT_FORMULA.split())
-        formula = "the rules sheet's template" if template else view.formula
+        formula = _("the rules sheet's template") if template else view.formula
         self.status_label.setText(
-            f"Team event · worst beat: {view.worst_beat or 'not given yet'} · points: {formula}"
+            (
+                _("Team event · worst beat: {beat} · points: {formula}")
+                if view.worst_beat
+                else _("Team event · worst beat: not given yet · points: {formula}")
+            ).format(beat=view.worst_beat, formula=formula)
         )
         self.status_label.setToolTip(view.formula)
         self.problem_label.setText(view.problem)
@@ -213,12 +222,13 @@ class TeamEventWindow(PointsWindow):
         tooltip, and chosen in the list while none is given (the director still gives it)."""
         combo = self.worst_beat_combo
         if beat is None:
-            combo.setToolTip("No bad beat recorded yet (Wall > Keep as a bad beat).")
+            combo.setToolTip(_("No bad beat recorded yet (Wall > Keep as a bad beat)."))
             return
-        beaten = " and ".join(beat.beaten)
+        beaten = format_list(list(beat.beaten), locale=formats.current_locale())
         combo.setToolTip(
-            f"The night's worst beat: {beaten}, beaten by {beat.winner} ({beat.odds} on the "
-            f"{beat.street})."
+            _(
+                "The night's worst beat: {beaten}, beaten by {winner} ({odds} on the {street})."
+            ).format(beaten=beaten, winner=beat.winner, odds=beat.odds, street=beat.street)
         )
         found = [i for i in (combo.findText(name) for name in beat.beaten) if i >= 0]
         if choose and len(found) == 1:
@@ -240,7 +250,7 @@ class TeamEventWindow(PointsWindow):
         tid = self._bus.tournament_id
         return self._open_formula(
             self.view.formula,
-            "Team event points",
+            _("Team event points"),
             lambda formula: self._services.team_event.set_up(tid, formula),
         )
 
@@ -259,7 +269,7 @@ class TeamEventWindow(PointsWindow):
         rows = self.attendance_table.selectionModel().selectedRows()
         person = self.attendance_model.row_at(rows[0]) if rows else None
         if person is None:
-            raise ValidationError("Select who is leaving first.")
+            raise ValidationError(_("Select who is leaving first."))
         tid = self._bus.tournament_id
         self._bus.submit(
             lambda: self._services.team_event.check_out(tid, person.id),
@@ -271,7 +281,7 @@ class TeamEventWindow(PointsWindow):
         tid, rid = self._bus.tournament_id, self.player_combo.currentData()
         minutes = self.away_spin.value()
         if rid is None:
-            raise ValidationError("Choose a player first.")
+            raise ValidationError(_("Choose a player first."))
         self._bus.submit(
             lambda: self._services.team_event.set_away(tid, rid, minutes),
             control=self.away_button,

@@ -30,6 +30,8 @@ from PySide6.QtWidgets import (
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.points import Season, TieBreak
 from clockapp.errors import ValidationError
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.services.app import Services
 from clockapp.services.changes import Change
 from clockapp.services.leagues import (
@@ -54,16 +56,16 @@ DEFAULT_TIE_BREAKS = "wins, cashes, best finish, head-to-head"
 REFRESH = Change.TOURNAMENT | Change.ENTRIES | Change.PLAYERS | Change.PAYOUTS | Change.LEDGER
 
 
-def _count(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else (many or one + 's')}"
-
-
 def _tickets(season: Season) -> str:
     if not season.tickets:
-        return "no ticket won"
+        return _("no ticket won")
     seats = escape("; ".join(season.tickets))
     worth = format_cents(season.ticket_value)
-    return f"{_count(len(season.tickets), 'ticket')} won ({seats}, worth {worth})"
+    return ngettext(
+        "{count} ticket won ({seats}, worth {worth})",
+        "{count} tickets won ({seats}, worth {worth})",
+        len(season.tickets),
+    ).format(count=len(season.tickets), seats=seats, worth=worth)
 
 
 class LeagueWindow(PointsWindow):
@@ -82,15 +84,15 @@ class LeagueWindow(PointsWindow):
         central = QWidget()
         root = QVBoxLayout(central)
         top = QHBoxLayout()
-        top.addWidget(QLabel("League:"))
+        top.addWidget(QLabel(_("League:")))
         self.league_combo = QComboBox()
         self.league_combo.setMinimumWidth(220)
         self.league_combo.currentIndexChanged.connect(self._on_league_combo_changed)
         top.addWidget(self.league_combo, 1)
         self.new_name = QLineEdit()
-        self.new_name.setPlaceholderText("New league name")
+        self.new_name.setPlaceholderText(_("New league name"))
         top.addWidget(self.new_name)
-        self.new_button = QPushButton("New league…")
+        self.new_button = QPushButton(_("New league…"))
         self.new_button.clicked.connect(guard(self, self.start_new_league))
         top.addWidget(self.new_button)
         root.addLayout(top)
@@ -106,23 +108,25 @@ class LeagueWindow(PointsWindow):
         root.addWidget(self.tournaments_label)
 
         row = QHBoxLayout()
-        self.formula_button = QPushButton("Formula…")
+        self.formula_button = QPushButton(_("Formula…"))
         self.formula_button.clicked.connect(guard(self, self.edit_formula))
-        self.add_button = QPushButton("Count this tournament")
+        self.add_button = QPushButton(_("Count this tournament"))
         self.add_button.clicked.connect(guard(self, self.add_current))
-        self.remove_button = QPushButton("Take this tournament out")
+        self.remove_button = QPushButton(_("Take this tournament out"))
         self.remove_button.clicked.connect(guard(self, self.remove_current))
         for button in (self.formula_button, self.add_button, self.remove_button):
             row.addWidget(button)
         row.addStretch(1)
-        row.addWidget(QLabel("Tie-breaks:"))
+        row.addWidget(QLabel(_("Tie-breaks:")))
         self.tie_breaks_edit = QLineEdit()
         self.tie_breaks_edit.setToolTip(
-            "In order, separated by commas: " + ", ".join(t.value for t in TieBreak)
+            _("In order, separated by commas: {choices}").format(
+                choices=", ".join(t.value for t in TieBreak)
+            )
         )
         self.tie_breaks_edit.setMinimumWidth(300)
         row.addWidget(self.tie_breaks_edit)
-        self.tie_breaks_button = QPushButton("Save tie-breaks")
+        self.tie_breaks_button = QPushButton(_("Save tie-breaks"))
         self.tie_breaks_button.clicked.connect(guard(self, self.save_tie_breaks))
         row.addWidget(self.tie_breaks_button)
         root.addLayout(row)
@@ -137,7 +141,7 @@ class LeagueWindow(PointsWindow):
         season = QWidget()
         season_layout = QVBoxLayout(season)
         season_layout.setContentsMargins(0, 0, 0, 0)
-        self.season_label = QLabel("Select a player to see their season.")
+        self.season_label = QLabel(_("Select a player to see their season."))
         self.season_label.setWordWrap(True)
         season_layout.addWidget(self.season_label)
         self.events_model = EventsModel(self)
@@ -148,16 +152,16 @@ class LeagueWindow(PointsWindow):
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
         self.tabs = QTabWidget()
-        self.tabs.addTab(splitter, "Standings")
+        self.tabs.addTab(splitter, _("Standings"))
         self.season_chart_view = chart_view(season_chart(None))
-        self.tabs.addTab(self.season_chart_view, "Points through the season")
+        self.tabs.addTab(self.season_chart_view, _("Points through the season"))
         root.addWidget(self.tabs, 1)
 
         bottom = QHBoxLayout()
         bottom.addStretch(1)
-        self.csv_button = QPushButton("Export CSV…")
+        self.csv_button = QPushButton(_("Export CSV…"))
         self.csv_button.clicked.connect(guard(self, self.export_csv))
-        self.pdf_button = QPushButton("Export PDF…")
+        self.pdf_button = QPushButton(_("Export PDF…"))
         self.pdf_button.clicked.connect(guard(self, self.export_pdf))
         bottom.addWidget(self.csv_button)
         bottom.addWidget(self.pdf_button)
@@ -221,24 +225,35 @@ class LeagueWindow(PointsWindow):
             button.setEnabled(has)
         self.problem_label.setText(self.view.problem if self.view is not None else "")
         if self.view is None:
-            self.formula_label.setText("No league yet: type a name and press New league.")
+            self.formula_label.setText(_("No league yet: type a name and press New league."))
             self.tournaments_label.setText("")
             self.standings_model.set_standings(())
             self.events_model.set_events(())
             self._draw_season_chart()
             return
         league = self.view.league
-        self.formula_label.setText(f"Points: <code>{league.formula}</code>")
-        names = ", ".join(name for _tid, name in league.tournaments) or "none yet"
-        self.tournaments_label.setText(f"Tournaments ({len(league.tournaments)}): {names}")
-        counted = any(tid == self._bus.tournament_id for tid, _ in league.tournaments)
+        self.formula_label.setText(
+            _("Points: <code>{formula}</code>").format(formula=league.formula)
+        )
+        if league.tournaments:
+            names = ", ".join(name for _tid, name in league.tournaments)
+            self.tournaments_label.setText(
+                ngettext(
+                    "{count} tournament: {names}",
+                    "{count} tournaments: {names}",
+                    len(league.tournaments),
+                ).format(count=len(league.tournaments), names=names)
+            )
+        else:
+            self.tournaments_label.setText(_("No tournament counted yet."))
+        counted = any(tid == self._bus.tournament_id for tid, _name in league.tournaments)
         self.add_button.setEnabled(not counted)
         self.remove_button.setEnabled(counted)
         self.tie_breaks_edit.setText(", ".join(b.value for b in league.tie_breaks))
         self.standings_model.set_standings(self.view.standings)
         self._draw_season_chart()
         self.events_model.set_events(())
-        self.season_label.setText("Select a player to see their season.")
+        self.season_label.setText(_("Select a player to see their season."))
 
     def _draw_season_chart(self) -> None:
         old = self.season_chart_view.chart()
@@ -256,11 +271,24 @@ class LeagueWindow(PointsWindow):
         )
         average = f"{season.average_finish:.1f}" if season.average_finish is not None else "—"
         self.season_label.setText(
-            f"<b>{escape(season.name)}</b>: {_count(season.events, 'tournament')}, "
-            f"{_count(season.entries, 'entry', 'entries')}, "
-            f"{_count(season.cashes, 'cash', 'cashes')}, "
-            f"{_count(season.wins, 'win')}, average finish {average}, "
-            f"{_tickets(season)}"
+            _(
+                "<b>{name}</b>: {tournaments}, {entries}, {cashes}, {wins}, "
+                "average finish {average}, {tickets}"
+            ).format(
+                name=escape(season.name),
+                tournaments=ngettext(
+                    "{count} tournament", "{count} tournaments", season.events
+                ).format(count=season.events),
+                entries=ngettext("{count} entry", "{count} entries", season.entries).format(
+                    count=season.entries
+                ),
+                cashes=ngettext("{count} cash", "{count} cashes", season.cashes).format(
+                    count=season.cashes
+                ),
+                wins=ngettext("{count} win", "{count} wins", season.wins).format(count=season.wins),
+                average=average,
+                tickets=_tickets(season),
+            )
         )
 
     # ------------------------------------------------------------------ actions
@@ -269,8 +297,14 @@ class LeagueWindow(PointsWindow):
         name = self.new_name.text().strip()
         if not name:
             self.new_name.setFocus()
-            raise ValidationError("Type the new league's name first.")
-        dialog = FormulaDialog(self._services, self._bus, DEFAULT_FORMULA, f"{name}: points", self)
+            raise ValidationError(_("Type the new league's name first."))
+        dialog = FormulaDialog(
+            self._services,
+            self._bus,
+            DEFAULT_FORMULA,
+            _("{league}: points").format(league=name),
+            self,
+        )
 
         def accepted() -> None:
             formula = dialog.formula()
@@ -342,7 +376,7 @@ class LeagueWindow(PointsWindow):
         if not path:
             day = self._services.now().astimezone().date()
             name = export_file_name(self.view.league.name, day, "standings", "csv")
-            path, separator = ask_csv_path(self, "Export standings", name)
+            path, separator = ask_csv_path(self, _("Export standings"), name)
         if not path:
             return None
         target = Path(path)
@@ -355,7 +389,7 @@ class LeagueWindow(PointsWindow):
         """Write the standings and results as a PDF."""
         if self.view is None:
             return None
-        path = path or self._ask_path("League report", "standings", "PDF (*.pdf)")
+        path = path or self._ask_path(_("League report"), "standings", _("PDF (*.pdf)"))
         if not path:
             return None
         return str(write_league_pdf(path, self.view, self._services.now()))

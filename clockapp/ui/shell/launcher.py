@@ -19,6 +19,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from clockapp.i18n import gettext as _
+
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QApplication
 
@@ -52,7 +54,10 @@ def open_station_services(
             return open_station_services(db, station=station)
         return None
     except Exception as error:  # a bad URL, say: say so, do not crash
-        print(f"clockapp: cannot open the database {db or ''}: {error}", file=sys.stderr)
+        print(
+            _("clockapp: cannot open the database {db}: {error}").format(db=db or "", error=error),
+            file=sys.stderr,
+        )
         return None
 
 
@@ -182,7 +187,10 @@ class Launcher:
             try:
                 services = open_station_services(self.args.db, ask=True, station=name, wait=True)
             except DatabaseServerDownError as error:
-                print(f"clockapp: {error}; trying again every few seconds", file=sys.stderr)
+                print(
+                    _("clockapp: {error}; trying again every few seconds").format(error=error),
+                    file=sys.stderr,
+                )
                 self._wait_for_server(error, name)
                 return True
         else:
@@ -214,7 +222,7 @@ class Launcher:
             cached.stop()
 
     def _on_waiting_failed(self, error: Exception) -> None:
-        print(f"clockapp: cannot open the database: {error}", file=sys.stderr)
+        print(_("clockapp: cannot open the database: {error}").format(error=error), file=sys.stderr)
         self.code = 2
         self.app.exit(self.code)
 
@@ -227,7 +235,7 @@ class Launcher:
         if tournament_id is None:
             if not director:  # only the director creates tournaments
                 print(
-                    "clockapp: there is no tournament yet: the director creates one first",
+                    _("clockapp: there is no tournament yet: the director creates one first"),
                     file=sys.stderr,
                 )
             self.code = 0 if self.display is None and director else 2
@@ -327,10 +335,10 @@ def ask_for_tournament(services: Services) -> int | None:
 
     box = QMessageBox()
     box.setWindowTitle("clockapp")
-    box.setText("There is no tournament yet.")
-    box.setInformativeText("Create one now, or open a sample tournament to try everything.")
-    create = box.addButton("Create a tournament…", QMessageBox.ButtonRole.AcceptRole)
-    demo = box.addButton("Open the demo", QMessageBox.ButtonRole.ActionRole)
+    box.setText(_("There is no tournament yet."))
+    box.setInformativeText(_("Create one now, or open a sample tournament to try everything."))
+    create = box.addButton(_("Create a tournament…"), QMessageBox.ButtonRole.AcceptRole)
+    demo = box.addButton(_("Open the demo"), QMessageBox.ButtonRole.ActionRole)
     box.addButton(QMessageBox.StandardButton.Cancel)
     box.exec()
     clicked = box.clickedButton()

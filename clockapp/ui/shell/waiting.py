@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QWidget
 
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 from clockapp.services.errors import DatabaseServerDownError
 from clockapp.ui.ticks import guarded
 
@@ -25,7 +27,7 @@ if TYPE_CHECKING:
 #: How long the station waits between two attempts.
 RETRY_MS = 2000
 
-WAITING_TEXT = "Waiting for the database server…"
+WAITING_TEXT = N_("Waiting for the database server…")
 
 
 class ServerWait(QObject):
@@ -65,7 +67,9 @@ class ServerWait(QObject):
             from clockapp.ui.offline import OfflineMark
 
             self._mark = OfflineMark(display, self, discreet=True)
-            self._mark.setToolTip(f"{WAITING_TEXT} Trying again every few seconds.")
+            self._mark.setToolTip(
+                _("Waiting for the database server… Trying again every few seconds.")
+            )
         else:
             self._screen = QLabel()
             self._screen.setObjectName("waiting_for_database")
@@ -100,7 +104,11 @@ class ServerWait(QObject):
 
     def _say(self, error: Exception) -> None:
         if self._screen is not None:
-            self._screen.setText(f"{WAITING_TEXT}\n\n{error}\n\nTrying again every few seconds.")
+            self._screen.setText(
+                _(
+                    "Waiting for the database server…\n\n{error}\n\nTrying again every few seconds."
+                ).format(error=error)
+            )
 
     def _on_timer_timeout(self) -> None:
         self.attempts += 1

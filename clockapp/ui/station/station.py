@@ -36,6 +36,7 @@ from PySide6.QtWidgets import QApplication, QMenu
 
 from clockapp.core.stations import Role
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.changes import Outcome
 from clockapp.services.clock import ClockSnapshot
@@ -199,12 +200,12 @@ class ClockStation(QObject):
             self.display_lock.lock()  # before the display can take a single key
             self.session.ticked.connect(lambda _view: self.display_lock.check_idle())
         self.pin_dialog: PinDialog | None = None
-        self.pin_action = QAction("Display PIN…", self.director)
+        self.pin_action = QAction(_("Display PIN…"), self.director)
         self.pin_action.setObjectName("action_display_pin")
-        self.pin_action.setStatusTip("Set or change the PIN that unlocks the clock display")
+        self.pin_action.setStatusTip(_("Set or change the PIN that unlocks the clock display"))
         ask_pin = guard(self.director, self.ask_display_pin)
         self.pin_action.triggered.connect(lambda _checked=False: ask_pin())
-        self._add_to_menu("&Tournament", self.pin_action)
+        self._add_to_menu(_("&Tournament"), self.pin_action)  # the menu as it is titled
         self.director.hide_display_action.triggered.connect(lambda _=False: self.hide_display())
         self.display.allow_close(False)  # the room's clock: no stray Alt+F4 takes it away
         self.director.quit_confirmed.connect(self.display.allow_close)
@@ -214,7 +215,9 @@ class ClockStation(QObject):
         if structure_editor_class() is None:
             for actions in (self.display_actions, self.director_actions):
                 actions[Action.STRUCTURE_EDITOR].setEnabled(False)
-                actions[Action.STRUCTURE_EDITOR].setToolTip("The structure editor is not built yet")
+                actions[Action.STRUCTURE_EDITOR].setToolTip(
+                    _("The structure editor is not built yet")
+                )
         self._sync_check_actions()
         self.session.snapshot_changed.connect(lambda _s: self._sync_check_actions())
         self.director.screen_chosen.connect(self._on_director_screen_chosen)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from clockapp.core.event_templates import EventTemplate
 from clockapp.core.night_plan import NightPlan
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 from clockapp.services.changes import Outcome, Revision
 from clockapp.ui.clock.new_tournament import NewTournamentDialog
 from clockapp.ui.director.tournaments import TournamentDialog
@@ -93,7 +94,9 @@ class TournamentSwitching:
         def opened(answer: tuple[TournamentInfo, Revision]) -> None:
             info, seen = answer
             self._bus.switch_tournament(tournament_id, seen)
-            self._director.statusBar().showMessage(f"Now showing {info.name}.", 5000)
+            self._director.statusBar().showMessage(
+                _("Now showing {name}.").format(name=info.name), 5000
+            )
 
         return self._bus.submit(
             open_it,

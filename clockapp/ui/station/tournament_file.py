@@ -20,6 +20,8 @@ from PySide6.QtWidgets import QFileDialog
 
 from clockapp.core.tournament_file import MAX_FILE_BYTES, SUFFIX, TournamentFileError
 from clockapp.errors import DomainError
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 from clockapp.services.tournament_file import FilePlayer, FileSummary
 from clockapp.ui.cashier.new_player import NamesakeBox
 from clockapp.ui.exports import ask_save_path, export_file_name, remember_folder, start_folder
@@ -32,9 +34,9 @@ if TYPE_CHECKING:
     from clockapp.ui.station.switching import TournamentSwitching
 
 #: The file type the dialogs offer.
-FILE_KIND = f"clockapp tournament (*{SUFFIX})"
+FILE_KIND = N_("clockapp tournament (*{suffix})")
 #: What the namesake box's second button means here: the file's player is someone else.
-ADD_AS_NEW = "Add as another player"
+ADD_AS_NEW = N_("Add as another player")
 
 
 class Skipped:
@@ -50,14 +52,18 @@ def _read_file(path: str) -> bytes:
         with Path(path).open("rb") as file:
             return file.read(MAX_FILE_BYTES + 1)
     except OSError as error:
-        raise TournamentFileError(f"Could not read {path}: {error.strerror or error}.") from None
+        raise TournamentFileError(
+            _("Could not read {path}: {error}.").format(path=path, error=error.strerror or error)
+        ) from None
 
 
 def _write_file(path: str, data: bytes) -> None:
     try:
         Path(path).write_bytes(data)
     except OSError as error:
-        raise TournamentFileError(f"Could not save {path}: {error.strerror or error}.") from None
+        raise TournamentFileError(
+            _("Could not save {path}: {error}.").format(path=path, error=error.strerror or error)
+        ) from None
 
 
 class TournamentFileControls:
@@ -92,7 +98,9 @@ class TournamentFileControls:
         info = self._snapshot().tournament
         day = info.created_at.astimezone().date()
         name = export_file_name(info.name, day, "tournament", SUFFIX.lstrip("."))
-        path = ask_save_path(self._director, "Export tournament", name, FILE_KIND)
+        path = ask_save_path(
+            self._director, _("Export tournament"), name, _(FILE_KIND).format(suffix=SUFFIX)
+        )
         if not path:
             return False
         if not path.endswith(SUFFIX):
@@ -113,14 +121,19 @@ class TournamentFileControls:
         )
 
     def _on_exported(self, path: str) -> None:
-        self._director.statusBar().showMessage(f"Tournament saved to {path}.", 8000)
+        self._director.statusBar().showMessage(
+            _("Tournament saved to {path}.").format(path=path), 8000
+        )
 
     # ------------------------------------------------------------------------------ import
 
     def import_tournament(self) -> bool:
         """Ask for a file, check it on the worker, then match its players and import it."""
-        path, _ = QFileDialog.getOpenFileName(
-            self._director, "Import tournament", str(start_folder()), FILE_KIND
+        path, _filter = QFileDialog.getOpenFileName(
+            self._director,
+            _("Import tournament"),
+            str(start_folder()),
+            _(FILE_KIND).format(suffix=SUFFIX),
         )
         if not path:
             return False
@@ -147,7 +160,9 @@ class TournamentFileControls:
                 continue
             answer = self.ask_namesake(player)
             if isinstance(answer, Skipped):
-                self._director.statusBar().showMessage("Import cancelled: nothing changed.", 5000)
+                self._director.statusBar().showMessage(
+                    _("Import cancelled: nothing changed."), 5000
+                )
                 return
             if answer is not None:
                 matches[player.file_id] = answer
@@ -163,7 +178,7 @@ class TournamentFileControls:
 
     def _ask_namesake(self, player: FilePlayer) -> int | Skipped | None:
         box = NamesakeBox(player.name, player.namesakes, self._director)
-        box.note_button.setText(ADD_AS_NEW)
+        box.note_button.setText(_(ADD_AS_NEW))
         try:
             box.exec()
             clicked = box.clickedButton()

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QWidget
 
+from clockapp.i18n import gettext as _
 from clockapp.ui.actions import Action, create_action, key_sequences
 from clockapp.ui.keys import key_bindings
 from clockapp.ui.screens import place_near, remember_geometry
@@ -108,7 +109,7 @@ class StationWindows(Mapping[str, QWidget]):
     def open_structure_editor(self) -> QWidget | None:
         """E: the structure editor (built by its own package)."""
         if structure_editor_class() is None:
-            self._director.show_error("The structure editor is not available in this version.")
+            self._director.show_error(_("The structure editor is not available in this version."))
             return None
         return self.open_window(WINDOW_STRUCTURE)
 

@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
 
+from clockapp.i18n import N_, pgettext
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.services.showdown import BeatView
@@ -18,14 +20,20 @@ from clockapp.ui.bus import LatestRead, TournamentBus
 from clockapp.ui.errors import message_for
 from clockapp.ui.table_model import AnyIndex, RowTableModel
 
-HEADERS = ("#", "Chance", "Won by", "Beaten", "All in on the")
+HEADERS = (
+    N_("#"),
+    N_("Chance"),
+    N_("Won by"),
+    N_("Beaten"),
+    pgettext("bad beats column: the street the money went in on", "All in on the"),
+)
 
 
 class BeatsModel(RowTableModel[BeatView]):
     """One row per bad-beat candidate, ranked."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(HEADERS, parent)
+        super().__init__(tuple(_(h) for h in HEADERS), parent)
 
     def set_beats(self, beats: Sequence[BeatView]) -> None:
         """Show `beats` (already ranked)."""
@@ -51,7 +59,7 @@ class BeatsWindow(QDialog):
 
     def __init__(self, services: Services, bus: TournamentBus, parent: QWidget | None = None):
         super().__init__(parent)
-        self.setWindowTitle("The night's worst beats")
+        self.setWindowTitle(_("The night's worst beats"))
         self.setObjectName("beats_window")
         self._services = services
         self._bus = bus
@@ -61,7 +69,7 @@ class BeatsWindow(QDialog):
         root.addWidget(self.summary_label)
         self.model = BeatsModel(self)
         self.table = QTableView(self)
-        self.table.setAccessibleName("Bad beats")
+        self.table.setAccessibleName(_("Bad beats"))
         self.table.setModel(self.model)
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
@@ -84,17 +92,28 @@ class BeatsWindow(QDialog):
         if beats:
             worst = beats[0]
             self.summary_label.setText(
-                f"The worst beat so far: {worst.winner} against {', '.join(worst.beaten)}, "
-                f"{worst.odds} when the money went in on the {worst.street}."
+                _(
+                    "The worst beat so far: {winner} against {beaten}, {odds} when the money "
+                    "went in on the {street}."
+                ).format(
+                    winner=worst.winner,
+                    beaten=", ".join(worst.beaten),
+                    odds=worst.odds,
+                    street=worst.street,
+                )
             )
         else:
             self.summary_label.setText(
-                "No bad beat recorded yet: record one from a showdown on the wall "
-                "(Ctrl+Shift+V) or from the rulings window."
+                _(
+                    "No bad beat recorded yet: record one from a showdown on the wall "
+                    "(Ctrl+Shift+V) or from the rulings window."
+                )
             )
 
     def _on_read_failed(self, error: Exception) -> None:
-        self.summary_label.setText(f"The bad beats could not be read: {message_for(error)}")
+        self.summary_label.setText(
+            _("The bad beats could not be read: {error}").format(error=message_for(error))
+        )
 
     def _on_bus_changed(self, changes: Changes) -> None:
         if changes.touches(Change.ENTRIES) and self.isVisible():

@@ -26,6 +26,8 @@ from clockapp.core.bounties.board import (
     page_count,
 )
 from clockapp.core.wall import BOUNTY_BOARD, WallMoment
+from clockapp.i18n import N_, ngettext
+from clockapp.i18n import gettext as _
 from clockapp.ui.clock import texts
 from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.wall.board import Board, Text
@@ -33,7 +35,7 @@ from clockapp.ui.wall.demos import register_demo
 from clockapp.ui.wall.stage import register
 
 #: What each format's board is called on the wall.
-TITLES = {"progressive": "Bounties on each head", "knockout": "Bounties"}
+TITLES = {"progressive": N_("Bounties on each head"), "knockout": N_("Bounties")}
 
 
 def read_lines(payload: Mapping[str, Any]) -> tuple[BoardLine, ...]:
@@ -61,7 +63,7 @@ class BountyBoardMoment(QWidget):
         medium = QFont.Weight.Medium
         self.board = Board(
             look,
-            "Bounties",
+            _("Bounties"),
             rows=ROWS,
             rank_share=7,
             name_share=60,
@@ -103,7 +105,7 @@ class BountyBoardMoment(QWidget):
         total = payload.get("total")
         self._total = total if isinstance(total, int) else sum(x.cents for x in self._all)
         self._since = moment.since
-        self.title_label.setText(TITLES.get(str(payload.get("format", "")), "Bounties"))
+        self.title_label.setText(_(TITLES.get(str(payload.get("format", "")), TITLES["knockout"])))
         self._index = -1
         self._show(0)
 
@@ -123,10 +125,15 @@ class BountyBoardMoment(QWidget):
         for row, line in zip(self.board.shown_lines(len(shown)), shown, strict=True):
             row.show_line(line.rank, line.name, [texts.money(line.cents, self._currency)])
         heads = len(self._all)
-        summary = f"{heads} player{'s' if heads != 1 else ''} in play"
-        summary += f"  ·  {texts.money(self._total, self._currency)} on their heads"
+        summary = ngettext(
+            "{count} player in play  ·  {amount} on their heads",
+            "{count} players in play  ·  {amount} on their heads",
+            heads,
+        ).format(count=heads, amount=texts.money(self._total, self._currency))
         if self.pages > 1:
-            summary = f"Page {index + 1} of {self.pages}  ·  {summary}"
+            summary = _("Page {page} of {pages}  ·  {summary}").format(
+                page=index + 1, pages=self.pages, summary=summary
+            )
         self.summary_label.setText(summary)
 
 

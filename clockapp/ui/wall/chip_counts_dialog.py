@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.chip_counts import Leaderboard
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.chip_race import RaceTable
 from clockapp.ui.bus import TournamentBus
@@ -79,13 +80,13 @@ class ChipCountsDialog(PlayersDialog):
         super().__init__(services, bus, held.tables, parent)
         self._held = held.counts
         self.setObjectName("chip_counts_dialog")
-        self.setWindowTitle("Chip counts")
+        self.setWindowTitle(_("Chip counts"))
         self._layout.addWidget(self.table_combo)
         self._form = self._add_rows(QFormLayout)
         self.spins: dict[int, QSpinBox] = {}
         self.total_label = self._add_footer("total_label")
-        self.record_button = self._add_button("Record this table", self.record)
-        self.leaders_button = self._add_button("Chip leaders on the wall", self.show_leaders)
+        self.record_button = self._add_button(_("Record this table"), self.record)
+        self.leaders_button = self._add_button(_("Chip leaders on the wall"), self.show_leaders)
         self.record_button.setDefault(True)
         self._on_table_combo_changed()
         self._show_total()
@@ -103,14 +104,16 @@ class ChipCountsDialog(PlayersDialog):
         here in red. False when nothing was asked (a count missing, a recording on its way)."""
         table = self.table()
         if table is None:
-            self.error_label.setText("Nobody is seated: there is no table to count.")
+            self.error_label.setText(_("Nobody is seated: there is no table to count."))
             return False
         counts = [(rid, spin.value()) for rid, spin in self.spins.items()]
         names = {p.registration_id: p.name for p in table.players}
         missing = [names[rid] for rid, chips in counts if chips < 0]
         if missing:
             self.error_label.setText(
-                f"Count every player at {table.label}: {', '.join(missing)} not counted yet."
+                _("Count every player at {table}: {names} not counted yet.").format(
+                    table=table.label, names=", ".join(missing)
+                )
             )
             return False
         tid, chip_counts, number = self._bus.tournament_id, self._services.chip_counts, table.number
@@ -161,7 +164,7 @@ class ChipCountsDialog(PlayersDialog):
             spin.setObjectName(f"count_{player.registration_id}")
             spin.setRange(-1, MAX_SPIN)  # -1 shows "not counted" (and is refused if recorded)
             spin.setGroupSeparatorShown(True)
-            spin.setSpecialValueText("not counted")
+            spin.setSpecialValueText(_("not counted"))
             spin.setValue(known.get(player.registration_id, -1))
             seat = f"Seat {player.seat}: " if player.seat is not None else ""
             self._form.addRow(f"{seat}{player.name}", spin)

@@ -13,8 +13,10 @@ from typing import Any
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
+from clockapp import formats
 from clockapp.core.chip_counts import PlayerCount, leaderboard
 from clockapp.core.wall import CHIP_LEADERS, WallMoment
+from clockapp.i18n import gettext as _
 from clockapp.services.chip_counts import leaders_payload
 from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.wall.board import Board, Text
@@ -50,7 +52,7 @@ class ChipLeadersMoment(QWidget):
         medium = QFont.Weight.Medium
         self.board = Board(
             look,
-            "Chip leaders",
+            _("Chip leaders"),
             rows=ROWS,
             rank_share=6,
             name_share=44,
@@ -75,7 +77,11 @@ class ChipLeadersMoment(QWidget):
             row.show_line(*_line_texts(line))
         average = int(payload.get("average", 0))
         bb = bb_text(float(payload.get("average_big_blinds", 0)))
-        self.average_label.setText(f"Average stack {average:,}" + (f" · {bb}" if bb else ""))
+        self.average_label.setText(
+            (
+                _("Average stack {chips} · {big_blinds}") if bb else _("Average stack {chips}")
+            ).format(chips=formats.chips(average), big_blinds=bb)
+        )
         self.summary_label.setText(str(payload.get("summary", "")))
 
 

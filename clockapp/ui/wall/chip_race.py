@@ -22,6 +22,8 @@ from clockapp.core.chip_race import (
     run_race,
 )
 from clockapp.core.wall import CHIP_RACE, WallMoment
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.ui.display import theme
 from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.display.widgets import FitLabel
@@ -56,10 +58,10 @@ def row_result(player: Mapping[str, Any], target: str) -> str:
     """
     takes = int(player.get("takes", 0))
     if player.get("won"):
-        return f"WINS · takes {takes} × {target}"
+        return _("WINS · takes {count} × {chip}").format(count=takes, chip=target)
     if player.get("kept_alive"):
-        return f"gets {takes} × {target} (not raced out)"
-    return f"takes {takes} × {target}" if takes else "—"
+        return _("gets {count} × {chip} (not raced out)").format(count=takes, chip=target)
+    return _("takes {count} × {chip}").format(count=takes, chip=target) if takes else "—"
 
 
 def shown_players(players: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
@@ -76,7 +78,9 @@ def shown_players(players: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     others = [p for p in players if not p.get("takes")]
     room = MAX_ROWS - 1
     shown = (taking + others)[:room]
-    return [*shown, {"name": f"+ {len(players) - room} more players", "takes": 0}]
+    more = len(players) - room
+    name = ngettext("+ {count} more player", "+ {count} more players", more).format(count=more)
+    return [*shown, {"name": name, "takes": 0}]
 
 
 class _Row(QWidget):
@@ -153,11 +157,15 @@ class ChipRaceMoment(QWidget):
         target = str(payload.get("target", ""))
         short = target.split(" ")[0] if target else ""
         table = str(payload.get("table", ""))
-        self.title_label.setText(f"Chip race · {table}" if table else "Chip race")
+        self.title_label.setText(
+            _("Chip race · {table}").format(table=table) if table else _("Chip race")
+        )
         removed = ", ".join(str(r) for r in payload.get("removed", []))
         raced = int(payload.get("raced", 0))
         self.rule_label.setText(
-            f"{removed} → {target} · {raced} raced · highest cards win, one each"
+            _("{removed} → {target} · {raced} raced · highest cards win, one each").format(
+                removed=removed, target=target, raced=raced
+            )
         )
         players = shown_players(list(payload.get("players", [])))
         for i, row in enumerate(self.rows):

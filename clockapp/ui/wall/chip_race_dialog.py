@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp import formats
 from clockapp.core.chip_race import (
     ChipRace,
     Rounding,
@@ -44,6 +45,7 @@ from clockapp.core.chip_race import (
     tell,
 )
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.chip_race import RacePick, RaceSetup, RaceTable
 from clockapp.ui.bus import TournamentBus
@@ -64,15 +66,21 @@ class _PlayerRow:
             spin = QSpinBox()
             spin.setObjectName(f"odd_{registration_id}_{value}")
             spin.setRange(0, MAX_CHIPS)
-            spin.setToolTip(f"How many T{value:,} chips {name} has")
+            spin.setToolTip(
+                _("How many T{value} chips {name} has").format(
+                    value=formats.chips(value), name=name
+                )
+            )
             self.spins.append(spin)
-        self.last_box = QCheckBox("last chips")
+        self.last_box = QCheckBox(_("last chips"))
         self.last_box.setToolTip(
-            f"{name} has no other chips: he must not be raced out of the tournament"
+            _("{name} has no other chips: they must not be raced out of the tournament").format(
+                name=name
+            )
         )
         self.cards_edit = QLineEdit()
         self.cards_edit.setObjectName(f"cards_{registration_id}")
-        self.cards_edit.setPlaceholderText("e.g. As Td 9c")
+        self.cards_edit.setPlaceholderText(_("e.g. As Td 9c"))
 
     def chips(self) -> tuple[int, ...]:
         return tuple(spin.value() for spin in self.spins)
@@ -84,7 +92,9 @@ class _PlayerRow:
 
 def _how(seed: int | None) -> str:
     """How a race's cards came: `a draw with seed 42`, or the cards entered."""
-    return "the cards entered" if seed is None else f"a draw with seed {seed}"
+    return (
+        _("the cards entered") if seed is None else _("a draw with seed {seed}").format(seed=seed)
+    )
 
 
 @dataclass(frozen=True)
@@ -118,19 +128,21 @@ class ChipRaceDialog(PlayersDialog):
         super().__init__(services, bus, setup.tables, parent)
         self._counts = held.counts  # the newest chip counts, for `take_from_counts`
         self.setObjectName("chip_race_dialog")
-        self.setWindowTitle("Chip race")
+        self.setWindowTitle(_("Chip race"))
         self.setup = setup
         self.race: ChipRace | None = None
         # What each table raced at this colour-up was told (table number -> the summary), in
         # this opening or an earlier one.
         self.raced: dict[int | None, str] = {
-            done.number: f"Raced already ({_how(done.seed)}):\n" + "\n".join(done.told)
+            done.number: _("Raced already ({how}):\n{told}").format(
+                how=_how(done.seed), told="\n".join(done.told)
+            )
             for done in setup.raced
         }
         layout = self._layout
         up = self.setup.color_up
         self.notice_label = QLabel(
-            up.describe() if up is not None else "No break of this structure colours up a chip."
+            up.describe() if up is not None else _("No break of this structure colours up a chip.")
         )
         self.notice_label.setWordWrap(True)
         self.notice_label.setStyleSheet("font-weight: bold;")
@@ -138,19 +150,21 @@ class ChipRaceDialog(PlayersDialog):
 
         layout.addWidget(self.table_combo)
         self.rounding_combo = QComboBox()
-        self.rounding_combo.setAccessibleName("Rounding")
+        self.rounding_combo.setAccessibleName(_("Rounding"))
         for rounding in Rounding:
-            self.rounding_combo.addItem(f"Round the chips raced {rounding.label}", rounding)
+            self.rounding_combo.addItem(
+                _("Round the chips raced {rounding}").format(rounding=rounding.label), rounding
+            )
         self.rounding_combo.currentIndexChanged.connect(self._on_input_changed)
         layout.addWidget(self.rounding_combo)
-        self.from_counts_button = QPushButton("Take the odd chips from the chip counts")
+        self.from_counts_button = QPushButton(_("Take the odd chips from the chip counts"))
         self.from_counts_button.setToolTip(
-            "Each counted stack's odd part (what is not a whole chip of the next colour)"
+            _("Each counted stack's odd part (what is not a whole chip of the next colour)")
         )
         self.from_counts_button.clicked.connect(lambda _=False: self.take_from_counts())
         layout.addWidget(self.from_counts_button)
-        self.draw_radio = QRadioButton("Deal the cards here (a seeded draw, kept with the race)")
-        self.real_radio = QRadioButton("Enter the cards dealt at the table")
+        self.draw_radio = QRadioButton(_("Deal the cards here (a seeded draw, kept with the race)"))
+        self.real_radio = QRadioButton(_("Enter the cards dealt at the table"))
         self.draw_radio.setChecked(True)
         self.draw_radio.toggled.connect(self._on_input_changed)
         layout.addWidget(self.draw_radio)
@@ -160,12 +174,14 @@ class ChipRaceDialog(PlayersDialog):
         self.rows: list[_PlayerRow] = []
 
         # A table raced is done; only a misdealt race is dealt again, and the director says so.
-        self.misdeal_box = QCheckBox("Race again after a misdeal (this table's race replaces it)")
+        self.misdeal_box = QCheckBox(
+            _("Race again after a misdeal (this table's race replaces it)")
+        )
         self.misdeal_box.toggled.connect(self._on_input_changed)
         layout.addWidget(self.misdeal_box)
 
         self.summary_label = self._add_footer("summary_label")
-        self.run_button = self._add_button("Run the race", self.run_race)
+        self.run_button = self._add_button(_("Run the race"), self.run_race)
         self.run_button.setDefault(True)
         for index, table in enumerate(self.tables):
             if table.number in self.raced:
@@ -190,15 +206,17 @@ class ChipRaceDialog(PlayersDialog):
         """`Odd chips T175: 2 × T100 black raced (up at half or more)`, or why not."""
         up = self.setup.color_up
         if up is None or up.target is None:
-            return "Nothing to race: no colour-up removes a chip for a larger one."
+            return _("Nothing to race: no colour-up removes a chip for a larger one.")
         removed, target = self.setup.removed, up.target.value
         odd_value = sum(odd_chips(r.chips(), removed, target)[2] for r in self.rows)
         if odd_value == 0:
-            return "No odd chips yet: type each player's chips of the colour that goes."
+            return _("No odd chips yet: type each player's chips of the colour that goes.")
         raced = chips_raced(odd_value, target, self.rounding())
-        return (
-            f"Odd chips worth T{odd_value:,}: {raced} × {up.target.label} raced "
-            f"(rounded {self.rounding().label})."
+        return _("Odd chips worth T{value}: {raced} × {chip} raced (rounded {rounding}).").format(
+            value=formats.chips(odd_value),
+            raced=raced,
+            chip=up.target.label,
+            rounding=self.rounding().label,
         )
 
     # ---------------------------------------------------------------- acting
@@ -219,7 +237,7 @@ class ChipRaceDialog(PlayersDialog):
             row.last_box.setChecked(last)
             filled += 1
         if not filled:
-            self.error_label.setText("No chip counts at this table yet (Wall > Chip counts…).")
+            self.error_label.setText(_("No chip counts at this table yet (Wall > Chip counts…)."))
         return filled
 
     def run_race(self) -> bool:
@@ -228,7 +246,7 @@ class ChipRaceDialog(PlayersDialog):
         nothing was asked."""
         table = self.table()
         if table is None:
-            self.error_label.setText("Nobody is in play: there is no one to race.")
+            self.error_label.setText(_("Nobody is in play: there is no one to race."))
             return False
         real = self.real_radio.isChecked()
         picks = [r.pick(real) for r in self.rows]
@@ -262,19 +280,21 @@ class ChipRaceDialog(PlayersDialog):
         waiting = [
             t.label for t in self.tables if t.number not in self.raced and t.number != table.number
         ]
-        after = f"\nNext: pick {waiting[0]} above and race it." if waiting else ""
-        self.raced[table.number] = (
-            f"The race is on the wall ({_how(race.seed)}, kept with the race):\n"
-            + "\n".join(lines)
-            + after
+        told = _("The race is on the wall ({how}, kept with the race):\n{lines}").format(
+            how=_how(race.seed), lines="\n".join(lines)
         )
+        if waiting:
+            told += "\n" + _("Next: pick {table} above and race it.").format(table=waiting[0])
+        self.raced[table.number] = told
         if not again:
             self._mark_raced(index)
         self.misdeal_box.setChecked(False)  # dealt again once: done until told otherwise
         self._on_input_changed()
 
     def _mark_raced(self, index: int) -> None:
-        self.table_combo.setItemText(index, f"{self.table_combo.itemText(index)} · raced ✓")
+        self.table_combo.setItemText(
+            index, _("{table} · raced ✓").format(table=self.table_combo.itemText(index))
+        )
 
     # ---------------------------------------------------------------- slots
     def _on_table_combo_changed(self, _index: int = 0) -> None:
@@ -290,7 +310,12 @@ class ChipRaceDialog(PlayersDialog):
         self.rows = []
         table = self.table()
         removed = self.setup.removed
-        headers = ["Player", *(f"T{v:,} chips" for v in removed), "", "Cards dealt"]
+        headers = [
+            _("Player"),
+            *(_("T{value} chips").format(value=formats.chips(v)) for v in removed),
+            "",
+            _("Cards dealt"),
+        ]
         for column, text in enumerate(headers):
             self._grid.addWidget(QLabel(f"<b>{text}</b>"), 0, column)
         for line, player in enumerate(table.players if table is not None else (), start=1):

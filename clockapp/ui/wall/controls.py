@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QInputDialog, QWidget
 
 from clockapp.core.shot_clock import ShotClock, ShotClockError
 from clockapp.core.wall import MESSAGE
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.changes import Outcome
 from clockapp.services.shot_clock import ShotPlayer
@@ -103,7 +104,7 @@ class WallControls:
         tid, shot_clock = self._bus.tournament_id, self._services.shot_clock
         players = shot_clock.players(tid)
         if not players:
-            raise ShotClockError("Nobody is in play: there is no one to call the clock on.")
+            raise ShotClockError(_("Nobody is in play: there is no one to call the clock on."))
         player = self.ask_player(players)
         if player is None:
             return False
@@ -132,7 +133,7 @@ class WallControls:
     def _ask_player(self, players: tuple[ShotPlayer, ...]) -> ShotPlayer | None:
         labels = [f"{p.name} ({p.seat})" if p.seat else p.name for p in players]
         text, ok = QInputDialog.getItem(
-            self._parent, "Call the clock", "The clock is called on:", labels, 0, False
+            self._parent, _("Call the clock"), _("The clock is called on:"), labels, 0, False
         )
         if not ok or text not in labels:
             return None
@@ -141,8 +142,8 @@ class WallControls:
     def _ask_message(self) -> tuple[str, str] | None:
         text, ok = QInputDialog.getMultiLineText(
             self._parent,
-            "Message on the wall",
-            "First line in large type, up to three lines under it:",
+            _("Message on the wall"),
+            _("First line in large type, up to three lines under it:"),
         )
         if not ok:
             return None

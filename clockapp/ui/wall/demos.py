@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from clockapp.core.wall import WallError
+from clockapp.i18n import gettext as _
 
 #: Builds a kind's demo payload for the time `now` (a countdown counts from it).
 DemoPayload = Callable[[datetime], Mapping[str, Any]]
@@ -34,5 +35,9 @@ def demo_payload(kind: str, now: datetime) -> Mapping[str, Any]:
     """The demo payload of `kind` at `now`; a `WallError` naming the kinds that have one."""
     known = demo_kinds()
     if kind not in _DEMOS:
-        raise WallError(f"The wall has no demo of {kind!r}: try one of {', '.join(known)}.")
+        raise WallError(
+            _("The wall has no demo of {kind!r}: try one of {known}.").format(
+                kind=kind, known=", ".join(known)
+            )
+        )
     return _DEMOS[kind](now)

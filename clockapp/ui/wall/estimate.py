@@ -16,7 +16,9 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import QMainWindow, QVBoxLayout, QWidget
 
+from clockapp import formats
 from clockapp.core.wall import ESTIMATE, WallMoment
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.services.estimate import NightEstimate, TimeRange
@@ -38,16 +40,17 @@ CLOCK_DELAY_MS = 10_000
 
 def _hm(value: str | datetime) -> str:
     when = datetime.fromisoformat(value) if isinstance(value, str) else value
-    return when.astimezone().strftime("%H:%M")
+    return formats.time_of_day(when.astimezone())
 
 
 def range_text(times: Mapping[str, Any] | None) -> tuple[str, str]:
-    """(`around 22:40`, `between 22:05 and 23:30`) from a payload's times; ("", "") if none."""
+    """(`22:40`, `between 22:05 and 23:30`): the likely time and the range, from a payload's
+    times; ("", "") if none."""
     if not times:
         return "", ""
     return (
-        f"around {_hm(times['likely'])}",
-        f"between {_hm(times['low'])} and {_hm(times['high'])}",
+        _hm(times["likely"]),
+        _("between {low} and {high}").format(low=_hm(times["low"]), high=_hm(times["high"])),
     )
 
 
@@ -58,13 +61,15 @@ def _times(r: TimeRange | None) -> dict[str, str] | None:
 def estimate_line(found: NightEstimate | None) -> str:
     """The director's one line."""
     if found is None:
-        return "Estimated end: needs two players or more"
+        return _("Estimated end: needs two players or more")
     end, end_range = range_text(_times(found.end))
-    text = f"End {end} ({end_range})"
+    text = _("End around {time} ({range})").format(time=end, range=end_range)
     if found.bubble is not None:
         bubble, bubble_range = range_text(_times(found.bubble))
-        text = f"Bubble {bubble} ({bubble_range}) · {text}"
-    return f"{text} · {found.how_sure()}"
+        text = _("Bubble around {time} ({range}) · {end}").format(
+            time=bubble, range=bubble_range, end=text
+        )
+    return _("{estimate} · {how_sure}").format(estimate=text, how_sure=found.how_sure())
 
 
 class EstimateMoment(QWidget):
@@ -76,7 +81,7 @@ class EstimateMoment(QWidget):
         root = QVBoxLayout(self)
         self._root = root
         medium = QFont.Weight.Medium
-        self.title_label = FitLabel(look, "Estimated times", color=look.BREAK, fill=0.7)
+        self.title_label = FitLabel(look, _("Estimated times"), color=look.BREAK, fill=0.7)
         self.bubble_label = FitLabel(look, "", color=look.BLINDS, fill=0.68)
         self.bubble_range = FitLabel(look, "", color=look.MUTED, fill=0.6, weight=medium)
         self.end_label = FitLabel(look, "", fill=0.68)
@@ -98,10 +103,12 @@ class EstimateMoment(QWidget):
         """Draw the estimate in `moment.payload`."""
         payload = moment.payload
         bubble, bubble_range = range_text(payload.get("bubble"))
-        self.bubble_label.setText(f"In the money {bubble}" if bubble else "In the money now")
+        self.bubble_label.setText(
+            _("In the money around {time}").format(time=bubble) if bubble else _("In the money now")
+        )
         self.bubble_range.setText(bubble_range)
         end, end_range = range_text(payload.get("end"))
-        self.end_label.setText(f"The end {end}")
+        self.end_label.setText(_("The end around {time}").format(time=end) if end else "")
         self.end_range.setText(end_range)
         self.note_label.setText(str(payload.get("how_sure", "")))
 
@@ -150,13 +157,13 @@ class EstimateLine(ElidedLabel):
     def _on_read(self, answer: tuple[NightEstimate | None, bool]) -> None:
         found, over = answer
         if over:
-            self.setText("The tournament is over")
+            self.setText(_("The tournament is over"))
             return
         self.setText(estimate_line(found))  # elided on a narrow window; whole in the tooltip
 
     def _on_failed(self, error: Exception) -> None:
         # The status line never breaks the director window.
-        self.setToolTip(f"The estimate could not be read: {error}")
+        self.setToolTip(_("The estimate could not be read: {error}").format(error=error))
 
     def _on_bus_changed(self, changes: Changes) -> None:
         if changes.touches(WATCHED):

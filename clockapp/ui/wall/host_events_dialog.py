@@ -46,6 +46,8 @@ from clockapp.core.host_events import (
     field_values,
     fill,
 )
+from clockapp.i18n import N_, pgettext
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.changes import Outcome
 from clockapp.ui.banner import MessageBanner
@@ -57,15 +59,15 @@ from clockapp.ui.undo_step import UndoStep, move_on_worker
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 #: The sound choices before the built-in sounds' names.
-NO_SOUND, OWN_FILE = "(none)", "A file of my own"
-SOUND_FILTER = "WAV sounds (*.wav *.WAV)"
+NO_SOUND, OWN_FILE = N_("(none)"), N_("A file of my own")
+SOUND_FILTER = N_("WAV sounds (*.wav *.WAV)")
 
 
 class HostEventsModel(RowTableModel[HostEvent]):
     """The events, one a row: when, and what it does."""
 
     def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(("When", "What"), parent)
+        super().__init__((_("When"), _("What")), parent)
 
     def set_events(self, events: tuple[HostEvent, ...]) -> None:
         """Show these events."""
@@ -90,7 +92,7 @@ class HostEventsDialog(QDialog):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Host events")
+        self.setWindowTitle(_("Host events"))
         self.setObjectName("hostEventsDialog")
         self._services = services
         self._bus = bus
@@ -113,7 +115,7 @@ class HostEventsDialog(QDialog):
         root.addWidget(self.banner)
         self.model = HostEventsModel(self)
         self.table = QTableView(self)
-        self.table.setAccessibleName("Host events")
+        self.table.setAccessibleName(_("Host events"))
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
@@ -127,65 +129,65 @@ class HostEventsDialog(QDialog):
             # Kept as text: Qt hands a str subclass back as a plain str.
             self.trigger_box.addItem(str(trigger).capitalize(), str(trigger))
         self.trigger_box.currentIndexChanged.connect(self._on_trigger_changed)
-        form.addRow("&When", self.trigger_box)
+        form.addRow(_("&When"), self.trigger_box)
         self.minutes_box = QSpinBox(self)
         self.minutes_box.setRange(1, MAX_MINUTES)
         self.minutes_box.setValue(5)
-        form.addRow("&Minutes before the end", self.minutes_box)
+        form.addRow(_("&Minutes before the end"), self.minutes_box)
         self.players_box = QSpinBox(self)
         self.players_box.setRange(2, 10_000)
         self.players_box.setValue(10)
-        form.addRow("&Players left", self.players_box)
+        form.addRow(_("&Players left"), self.players_box)
         self.time_edit = QLineEdit(self)
         self.time_edit.setPlaceholderText("23:30")
-        form.addRow("&Time of day", self.time_edit)
+        form.addRow(_("&Time of day"), self.time_edit)
         sound_row = QHBoxLayout()
         self.sound_box = QComboBox(self)
-        self.sound_box.addItem(NO_SOUND, "")
+        self.sound_box.addItem(_(NO_SOUND), "")
         for name in BUILT_IN_SOUNDS:
             self.sound_box.addItem(name.replace("_", " ").capitalize(), name)
-        self.sound_box.addItem(OWN_FILE, OWN_FILE)
+        self.sound_box.addItem(_(OWN_FILE), OWN_FILE)
         self.sound_box.currentIndexChanged.connect(self._on_sound_changed)
         sound_row.addWidget(self.sound_box, 1)
-        self.file_button = QPushButton("Choose &file…", self)
+        self.file_button = QPushButton(_("Choose &file…"), self)
         self.file_button.clicked.connect(self._on_file_button_clicked)
         sound_row.addWidget(self.file_button)
-        form.addRow("&Sound", sound_row)
+        form.addRow(_("&Sound"), sound_row)
         self.file_label = QLabel("", self)
         form.addRow("", self.file_label)
         fields = " ".join(f"{{{name}}}" for name in FIELDS)
         self.spoken_edit = QLineEdit(self)
-        self.spoken_edit.setToolTip(f"Fields: {fields}")
-        form.addRow("S&poken text", self.spoken_edit)
+        self.spoken_edit.setToolTip(_("Fields: {fields}").format(fields=fields))
+        form.addRow(_("S&poken text"), self.spoken_edit)
         self.wall_edit = QLineEdit(self)
-        self.wall_edit.setToolTip(f"Fields: {fields}")
-        form.addRow("&Wall message", self.wall_edit)
+        self.wall_edit.setToolTip(_("Fields: {fields}").format(fields=fields))
+        form.addRow(_("&Wall message"), self.wall_edit)
         self.seconds_box = QSpinBox(self)
         self.seconds_box.setRange(MIN_SECONDS, MAX_SECONDS)
         self.seconds_box.setValue(10)
-        self.seconds_box.setSuffix(" s")
-        form.addRow("Message &stays up", self.seconds_box)
+        self.seconds_box.setSuffix(pgettext("seconds, after a number", " s"))
+        form.addRow(_("Message &stays up"), self.seconds_box)
         root.addLayout(form)
-        root.addWidget(QLabel(f"Fields: {fields}", self))
+        root.addWidget(QLabel(_("Fields: {fields}").format(fields=fields), self))
 
         buttons = QHBoxLayout()
-        self.add_button = QPushButton("&Add", self)
+        self.add_button = QPushButton(_("&Add"), self)
         self.add_button.clicked.connect(self.add_event)
-        self.save_button = QPushButton("Sa&ve changes", self)
+        self.save_button = QPushButton(_("Sa&ve changes"), self)
         self.save_button.clicked.connect(self.save_event)
-        self.remove_button = QPushButton("&Remove", self)
+        self.remove_button = QPushButton(_("&Remove"), self)
         self.remove_button.clicked.connect(self.remove_event)
-        self.test_button = QPushButton("&Test now", self)
+        self.test_button = QPushButton(_("&Test now"), self)
         self.test_button.clicked.connect(self.test_now)
-        self.undo_button = QPushButton("&Undo", self)
+        self.undo_button = QPushButton(_("&Undo"), self)
         self.undo_button.clicked.connect(self.undo)
-        self.redo_button = QPushButton("R&edo", self)
+        self.redo_button = QPushButton(_("R&edo"), self)
         self.redo_button.clicked.connect(self.redo)
         self.undo_stack.canUndoChanged.connect(self.undo_button.setEnabled)
         self.undo_stack.canRedoChanged.connect(self.redo_button.setEnabled)
         self.undo_button.setEnabled(False)
         self.redo_button.setEnabled(False)
-        close = QPushButton("Close", self)
+        close = QPushButton(_("Close"), self)
         close.clicked.connect(self.close)
         for button in (
             self.add_button,
@@ -256,7 +258,7 @@ class HostEventsDialog(QDialog):
         sound = self.sound_box.currentData()
         if sound == OWN_FILE:
             if not self._sound_file:
-                raise HostEventError("Choose the sound file, or another sound.")
+                raise HostEventError(_("Choose the sound file, or another sound."))
             sound = self._sound_file
         return HostEvent(
             id=event_id,
@@ -282,7 +284,7 @@ class HostEventsDialog(QDialog):
         self.file_label.setText(Path(self._sound_file).name if own and self._sound_file else "")
 
     def _ask_sound_file(self) -> Path | None:
-        name, _filter = QFileDialog.getOpenFileName(self, "A sound", "", SOUND_FILTER)
+        name, _filter = QFileDialog.getOpenFileName(self, _("A sound"), "", _(SOUND_FILTER))
         return Path(name) if name else None
 
     def _on_file_button_clicked(self) -> None:

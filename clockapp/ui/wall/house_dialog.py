@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp import formats
 from clockapp.core.house import (
     MAX_RULES_CHARS,
     MAX_SLIDE_SECONDS,
@@ -37,6 +38,8 @@ from clockapp.core.house import (
     SlideShow,
 )
 from clockapp.core.look import LookError
+from clockapp.i18n import gettext as _
+from clockapp.i18n import pgettext
 from clockapp.ui.wall.images import load_image
 from clockapp.ui.wall.look_dialog import IMAGE_FILTER
 
@@ -51,7 +54,7 @@ class HouseDialog(QDialog):
         self, rules: str, slides: SlideShow, template: str, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("House rules and break slides")
+        self.setWindowTitle(_("House rules and break slides"))
         self._template = template
         self._slides = list(slides.slides)
         # Dialog hooks (tests replace them): a text slide, an image file.
@@ -63,42 +66,42 @@ class HouseDialog(QDialog):
         rules_page = QWidget()
         rules_layout = QVBoxLayout(rules_page)
         rules_layout.addWidget(
-            QLabel('"# Heading" starts a page on the wall; "- item" is one line of it.')
+            QLabel(_('"# Heading" starts a page on the wall; "- item" is one line of it.'))
         )
         self.rules_edit = QPlainTextEdit(rules)
         rules_layout.addWidget(self.rules_edit)
-        self.template_button = QPushButton("Start again from the &Hold'em template")
+        self.template_button = QPushButton(_("Start again from the &Hold'em template"))
         self.template_button.clicked.connect(lambda: self.rules_edit.setPlainText(self._template))
         rules_layout.addWidget(self.template_button)
-        self.tabs.addTab(rules_page, "&Rules sheet")
+        self.tabs.addTab(rules_page, _("&Rules sheet"))
         slides_page = QWidget()
         slides_layout = QVBoxLayout(slides_page)
-        slides_layout.addWidget(QLabel("Shown one after another on the wall during breaks."))
+        slides_layout.addWidget(QLabel(_("Shown one after another on the wall during breaks.")))
         self.slide_list = QListWidget()
         slides_layout.addWidget(self.slide_list)
         row = QHBoxLayout()
-        self.add_text_button = QPushButton("Add &text slide…")
+        self.add_text_button = QPushButton(_("Add &text slide…"))
         self.add_text_button.clicked.connect(self._on_add_text_clicked)
-        self.add_image_button = QPushButton("Add &image slide…")
+        self.add_image_button = QPushButton(_("Add &image slide…"))
         self.add_image_button.clicked.connect(self._on_add_image_clicked)
-        self.remove_button = QPushButton("Re&move")
+        self.remove_button = QPushButton(_("Re&move"))
         self.remove_button.clicked.connect(self._on_remove_clicked)
         for button in (self.add_text_button, self.add_image_button, self.remove_button):
             row.addWidget(button)
         slides_layout.addLayout(row)
         seconds_row = QHBoxLayout()
-        seconds_row.addWidget(QLabel("Each slide stays up"))
+        seconds_row.addWidget(QLabel(_("Each slide stays up")))
         self.seconds_box = QSpinBox()
         self.seconds_box.setRange(MIN_SLIDE_SECONDS, MAX_SLIDE_SECONDS)
-        self.seconds_box.setSuffix(" s")
+        self.seconds_box.setSuffix(pgettext("seconds, after a number", " s"))
         self.seconds_box.setValue(slides.seconds)
         seconds_row.addWidget(self.seconds_box)
         seconds_row.addStretch(1)
         slides_layout.addLayout(seconds_row)
-        self.with_rules_check = QCheckBox("The &rules sheet's pages turn with the slides")
+        self.with_rules_check = QCheckBox(_("The &rules sheet's pages turn with the slides"))
         self.with_rules_check.setChecked(slides.with_rules)
         slides_layout.addWidget(self.with_rules_check)
-        self.tabs.addTab(slides_page, "Break &slides")
+        self.tabs.addTab(slides_page, _("Break &slides"))
         self.error_label = QLabel("")
         self.error_label.setWordWrap(True)
         self.error_label.setStyleSheet("color: #b3261e; font-weight: bold;")
@@ -166,23 +169,25 @@ class HouseDialog(QDialog):
         text = self.rules()
         if not text.strip():
             self.error_label.setText(
-                "The rules sheet is empty; write the rules or use the template."
+                _("The rules sheet is empty; write the rules or use the template.")
             )
             return
         if len(text) > MAX_RULES_CHARS:
             self.error_label.setText(
-                f"The rules sheet is longer than {MAX_RULES_CHARS:,} characters."
+                _("The rules sheet is longer than {count} characters.").format(
+                    count=formats.number(MAX_RULES_CHARS)
+                )
             )
             return
         self.accept()
 
     def _ask_text_slide(self) -> tuple[str, str] | None:
         text, ok = QInputDialog.getMultiLineText(
-            self, "Text slide", "First line in large type, up to three lines under it:"
+            self, _("Text slide"), _("First line in large type, up to three lines under it:")
         )
         lines = text.strip().splitlines() if ok else []
         return (lines[0], "\n".join(lines[1:])) if lines else None
 
     def _ask_image_path(self) -> Path | None:
-        name, _ = QFileDialog.getOpenFileName(self, "A slide's image", "", IMAGE_FILTER)
+        name, _filter = QFileDialog.getOpenFileName(self, _("A slide's image"), "", _(IMAGE_FILTER))
         return Path(name) if name else None

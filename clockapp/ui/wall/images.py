@@ -16,6 +16,7 @@ from PySide6.QtGui import QImage, QImageReader, QPixmap
 
 from clockapp.core.house import MAX_IMAGE_CHARS
 from clockapp.core.look import LookError
+from clockapp.i18n import gettext as _
 
 #: The largest image file read, and the most pixels on a side (before scaling): Qt decodes a
 #: whole image first, and refuses one over 256 MB (8,000 x 8,000 at 4 bytes a pixel fits).
@@ -29,10 +30,16 @@ def load_image(path: Path, max_side: int) -> str:
     try:
         size = path.stat().st_size
     except OSError as exc:
-        raise LookError(f"{name} cannot be read: {exc.strerror or exc}.") from exc
+        raise LookError(
+            _("{name} cannot be read: {error}.").format(name=name, error=exc.strerror or exc)
+        ) from exc
     if size > MAX_FILE_BYTES:
         megabytes = MAX_FILE_BYTES // (1024 * 1024)
-        raise LookError(f"{name} is larger than {megabytes} MB; choose a smaller image.")
+        raise LookError(
+            _("{name} is larger than {megabytes} MB; choose a smaller image.").format(
+                name=name, megabytes=megabytes
+            )
+        )
     reader = QImageReader(str(path))
     reader.setDecideFormatFromContent(True)
     if not reader.canRead():

@@ -38,12 +38,14 @@ from clockapp.core.look import (
     fit_colours,
     theme_named,
 )
+from clockapp.i18n import N_
+from clockapp.i18n import gettext as _
 from clockapp.ui.wall.images import load_image, pixmap
 from clockapp.ui.wall.preview import LookPreview
 
 #: The logo is kept at most this many pixels a side (the header is small; 4K stays sharp).
 LOGO_SIDE = 512
-IMAGE_FILTER = "Images (*.png *.jpg *.jpeg *.svg *.bmp *.gif *.webp)"
+IMAGE_FILTER = N_("Images (*.png *.jpg *.jpeg *.svg *.bmp *.gif *.webp)")
 
 
 class LookDialog(QDialog):
@@ -51,7 +53,7 @@ class LookDialog(QDialog):
 
     def __init__(self, look: Look, tournament_name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("The look of the wall")
+        self.setWindowTitle(_("The look of the wall"))
         self._tournament_name = tournament_name
         self._chosen: dict[str, str] = dict(look.colours)
         self._logo = look.logo
@@ -68,30 +70,30 @@ class LookDialog(QDialog):
         self.title_edit.setMaxLength(MAX_TITLE_CHARS)
         self.title_edit.setPlaceholderText(self._tournament_name)
         self.title_edit.textChanged.connect(lambda _t: self._refresh())
-        form.addRow("Event &name:", self.title_edit)
+        form.addRow(_("Event &name:"), self.title_edit)
         self.theme_box = QComboBox()
         for palette in BUILT_IN:
             self.theme_box.addItem(palette.name.capitalize(), palette.name)
         self.theme_box.setCurrentIndex(max(0, self.theme_box.findData(look.theme)))
         self.theme_box.currentIndexChanged.connect(lambda _i: self._refresh())
-        form.addRow("&Theme:", self.theme_box)
+        form.addRow(_("&Theme:"), self.theme_box)
         self.color_buttons: dict[str, QPushButton] = {}
         for role in CUSTOM_ROLES:
             button = QPushButton()
             button.clicked.connect(lambda _c=False, role=role: self._on_color_clicked(role))
             self.color_buttons[role] = button
-            form.addRow(f"{ROLE_NAMES[role]}:", button)
-        self.reset_button = QPushButton("Theme's own &colours")
+            form.addRow(_("{role}:").format(role=_(ROLE_NAMES[role])), button)
+        self.reset_button = QPushButton(_("Theme's own &colours"))
         self.reset_button.clicked.connect(self._on_reset_clicked)
         form.addRow("", self.reset_button)
         logo_row = QHBoxLayout()
-        self.logo_button = QPushButton("Choose &logo…")
+        self.logo_button = QPushButton(_("Choose &logo…"))
         self.logo_button.clicked.connect(self._on_logo_clicked)
-        self.remove_logo_button = QPushButton("&Remove logo")
+        self.remove_logo_button = QPushButton(_("&Remove logo"))
         self.remove_logo_button.clicked.connect(self._on_remove_logo_clicked)
         logo_row.addWidget(self.logo_button)
         logo_row.addWidget(self.remove_logo_button)
-        form.addRow("Logo:", logo_row)
+        form.addRow(_("Logo:"), logo_row)
         left = QVBoxLayout()
         left.addLayout(form)
         left.addStretch(1)
@@ -190,5 +192,7 @@ class LookDialog(QDialog):
         return color.name() if color.isValid() else None
 
     def _ask_logo_path(self) -> Path | None:
-        name, _ = QFileDialog.getOpenFileName(self, "The event's logo", "", IMAGE_FILTER)
+        name, _filter = QFileDialog.getOpenFileName(
+            self, _("The event's logo"), "", _(IMAGE_FILTER)
+        )
         return Path(name) if name else None

@@ -23,6 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp.i18n import gettext as _
+from clockapp.i18n import ngettext
 from clockapp.services.app import Services
 from clockapp.services.chip_race import RaceTable
 from clockapp.ui.bus import TournamentBus
@@ -47,9 +49,13 @@ class PlayersDialog(QDialog):
         self.tables = tuple(tables)
         self._layout = QVBoxLayout(self)
         self.table_combo = QComboBox()
-        self.table_combo.setAccessibleName("Table")
+        self.table_combo.setAccessibleName(_("Table"))
         for table in self.tables:
-            self.table_combo.addItem(f"{table.label} · {len(table.players)} players")
+            self.table_combo.addItem(
+                ngettext(
+                    "{table} · {count} player", "{table} · {count} players", len(table.players)
+                ).format(table=table.label, count=len(table.players))
+            )
         self.table_combo.currentIndexChanged.connect(self._on_table_combo_changed)
 
     def table(self) -> RaceTable | None:

@@ -12,6 +12,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPixmap
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from clockapp.core.look import Palette
+from clockapp.i18n import gettext as _
 from clockapp.ui.display import theme
 
 
@@ -78,7 +79,7 @@ class LookPreview(QWidget):
         text(
             "TEXT",
             QRectF(x, h * 0.02, w * 0.6, h * 0.1),
-            self._title or "Your event",
+            self._title or _("Your event"),
             h * 0.06,
             left,
         )
@@ -124,7 +125,7 @@ class LookPreview(QWidget):
             text(
                 "WARNING",
                 QRectF(px + w * 0.02, h * 0.62, w * 0.17, h * 0.07),
-                "last minute",
+                _("last minute"),
                 h * 0.045,
                 left,
             )
@@ -140,7 +141,7 @@ class LookPreview(QWidget):
         text(
             "MUTED",
             QRectF(x * 0 + w * 0.03, h * 0.84, w * 0.6, h * 0.1),
-            "NEXT  Break · 15 min",
+            _("NEXT  Break · 15 min"),
             h * 0.05,
             left,
         )

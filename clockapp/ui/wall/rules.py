@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from clockapp.core.house import CONTINUED, slide_index
 from clockapp.core.wall import HOUSE_RULES, WallMoment
+from clockapp.i18n import gettext as _
 from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.display.widgets import FitLabel
 from clockapp.ui.wall.stage import LEFT, register
@@ -75,7 +76,11 @@ class HouseRulesMoment(QWidget):
             bullet = "" if not line or line.startswith(CONTINUED) else "•  "
             label.setText(f"{bullet}{line}")
         many = len(self._pages) > 1
-        self.page_label.setText(f"page {index + 1} of {len(self._pages)}" if many else "")
+        self.page_label.setText(
+            _("page {page} of {pages}").format(page=index + 1, pages=len(self._pages))
+            if many
+            else ""
+        )
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Margins follow the screen's size."""

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from PySide6.QtWidgets import QWidget
 
 from clockapp.core.wall import RULING, WallMoment
+from clockapp.i18n import gettext as _
 from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.display.widgets import FitLabel
 from clockapp.ui.wall.showdown import HandLines, HandsMoment, chips, short_value
@@ -24,7 +25,7 @@ class RulingMoment(HandsMoment):
 
     def __init__(self, look: WallTheme, parent: QWidget | None = None) -> None:
         super().__init__(look, "wall_ruling", parent)
-        self.title_label = FitLabel(look, "RULING", color=look.MUTED, fill=0.62)
+        self.title_label = FitLabel(look, _("RULING"), color=look.MUTED, fill=0.62)
         self._root.addWidget(self.title_label, 5)
         self.headline_label = FitLabel(look, "", color=look.BREAK, fill=0.7)
         self._root.addWidget(self.headline_label, 9)

@@ -15,12 +15,14 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from clockapp.core.shot_clock import COUNTED_ALOUD, TIME, ShotClock, ShotClockError
 from clockapp.core.wall import SHOT_CLOCK, WallMoment
+from clockapp.i18n import N_, ngettext
+from clockapp.i18n import gettext as _
 from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.display.widgets import FitLabel
 from clockapp.ui.wall.demos import register_demo
 from clockapp.ui.wall.stage import register
 
-DEAD = "The hand is dead"
+DEAD = N_("The hand is dead")
 
 
 def countdown_text(shot: ShotClock, now: datetime) -> str:
@@ -60,9 +62,9 @@ class ShotClockMoment(QWidget):
             self._shot = ShotClock.from_payload(moment.payload)
         except ShotClockError:
             self._shot = None
-            self.title_label.setText("Clock called")
+            self.title_label.setText(_("Clock called"))
             return
-        self.title_label.setText(f"Clock called on {self._shot.player}")
+        self.title_label.setText(_("Clock called on {player}").format(player=self._shot.player))
         self.seat_label.setText(self._shot.seat)
         self.tick(moment.since or self._shot.ends_at - timedelta(seconds=self._shot.seconds))
 
@@ -77,10 +79,14 @@ class ShotClockMoment(QWidget):
         late = shot.seconds_left(now) <= COUNTED_ALOUD
         self.count_label.setColor(self._look.WARNING if late else self._look.TEXT)
         if text == TIME:
-            self.note_label.setText(DEAD)
+            self.note_label.setText(_(DEAD))
             self.note_label.setColor(self._look.WARNING)
         else:
-            self.note_label.setText(f"{shot.seconds} seconds to act")
+            self.note_label.setText(
+                ngettext("{count} second to act", "{count} seconds to act", shot.seconds).format(
+                    count=shot.seconds
+                )
+            )
             self.note_label.setColor(self._look.MUTED)
 
     def resizeEvent(self, event: QResizeEvent) -> None:

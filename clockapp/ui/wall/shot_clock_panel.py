@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QDialog, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from clockapp.core.shot_clock import TIME, ShotClock
 from clockapp.core.wall import SHOT_CLOCK, WallMoment
+from clockapp.i18n import gettext as _
 from clockapp.services.app import Services
 from clockapp.services.changes import Change, Changes
 from clockapp.ui.bus import TournamentBus
@@ -47,18 +48,20 @@ class ShotClockPanel(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("shot_clock_panel")
-        self.setWindowTitle("Shot clock")
+        self.setWindowTitle(_("Shot clock"))
         self._services, self._bus, self._sound, self._now = services, bus, sound, now
         self.shot = shot
         self.spoken: list[str] = []  # each word once, in order
         layout = QVBoxLayout(self)
-        self.player_label = QLabel(f"Clock called on <b>{shot.player}</b> {shot.seat}")
+        self.player_label = QLabel(
+            _("Clock called on <b>{player}</b> {seat}").format(player=shot.player, seat=shot.seat)
+        )
         layout.addWidget(self.player_label)
         self.count_label = QLabel("")
         self.count_label.setObjectName("count_label")
         self.count_label.setStyleSheet("font-size: 40pt; font-weight: bold;")
         layout.addWidget(self.count_label)
-        self.cancel_button = QPushButton("Cancel the clock")
+        self.cancel_button = QPushButton(_("Cancel the clock"))
         self.cancel_button.clicked.connect(lambda _=False: self.cancel())
         layout.addWidget(self.cancel_button)
         self._timer = QTimer(self)
@@ -72,7 +75,9 @@ class ShotClockPanel(QDialog):
         """Repaint the count at the injected time; speak the new second once."""
         now = self._now()
         text = countdown_text(self.shot, now)
-        self.count_label.setText(f"{TIME}: {DEAD.lower()}" if text == TIME else text)
+        self.count_label.setText(
+            _("{time}: {dead}").format(time=TIME, dead=_(DEAD).lower()) if text == TIME else text
+        )
         word = self.shot.spoken(now)
         if word is not None and word not in self.spoken:
             self.spoken.append(word)
@@ -80,7 +85,7 @@ class ShotClockPanel(QDialog):
                 self._sound.say(word)
         if text == TIME:
             self._timer.stop()
-            self.cancel_button.setText("Take it off the wall")
+            self.cancel_button.setText(_("Take it off the wall"))
 
     def cancel(self) -> bool:
         """Take the call off the wall (one service call, the button busy meanwhile) and close

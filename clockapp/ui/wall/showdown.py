@@ -18,6 +18,8 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen, QResizeEve
 from PySide6.QtWidgets import QGridLayout, QVBoxLayout, QWidget
 
 from clockapp.core.wall import SHOWDOWN, WallMoment
+from clockapp.i18n import N_, ngettext
+from clockapp.i18n import gettext as _
 from clockapp.poker.allin import at_risk
 from clockapp.services.demo_wall import showdown_demo
 from clockapp.ui.display.theme import WallTheme
@@ -28,16 +30,16 @@ from clockapp.ui.wall.demos import register_demo
 from clockapp.ui.wall.stage import register
 
 STREET_TITLES = {
-    "preflop": "ALL IN",
-    "flop": "ALL IN · THE FLOP",
-    "turn": "ALL IN · THE TURN",
-    "river": "SHOWDOWN · THE RIVER",
+    "preflop": N_("ALL IN"),
+    "flop": N_("ALL IN · THE FLOP"),
+    "turn": N_("ALL IN · THE TURN"),
+    "river": N_("SHOWDOWN · THE RIVER"),
 }
 MEDIUM = QFont.Weight.Medium
 RESULT_LINES = 4
 #: The chances while the exact odds are worked out: figure dashes (a digit's width) hold the
 #: places of the digits, so the type does not jump when the figures arrive.
-PENDING = "WIN \u2012\u2012.\u2012%   TIE \u2012.\u2012%"
+PENDING = N_("WIN \u2012\u2012.\u2012%   TIE \u2012.\u2012%")
 
 
 def chips(amount: int) -> str:
@@ -75,8 +77,10 @@ def stake_text(hand: Mapping[str, Any], risk: int) -> str:
     if not bet:
         return ""
     if 0 < risk < bet:
-        return f"COVERS · {chips(risk)} AT RISK"
-    return f"ALL IN {chips(bet)}" if bet == stack else f"{chips(bet)} IN"
+        return _("COVERS · {chips} AT RISK").format(chips=chips(risk))
+    if bet == stack:
+        return _("ALL IN {chips}").format(chips=chips(bet))
+    return _("{chips} IN").format(chips=chips(bet))
 
 
 class HandPanel(QWidget):
@@ -130,20 +134,24 @@ class HandPanel(QWidget):
             return
         self.chance_label.setColor(self._look.BLINDS)
         if pending:  # the exact figures follow in a moment: never a wrong number meanwhile
-            self.chance_label.setText(PENDING)
+            self.chance_label.setText(_(PENDING))
             self.outs_label.setText("")
             self.outs.set_cards(())
             return
-        self.chance_label.setText(f"WIN {percent(win)}   TIE {percent(tie)}")
+        self.chance_label.setText(
+            _("WIN {win}   TIE {tie}").format(win=percent(win), tie=percent(tie))
+        )
         self.outs_label.setColor(self._look.MUTED)
         margin = float(hand.get("margin", 0.0))
         if margin > 0:  # a Monte Carlo (Omaha preflop, five hands or more; no outs then)
-            self.outs_label.setText(f"MARGIN ±{percent(margin)}")
+            self.outs_label.setText(_("MARGIN ±{margin}").format(margin=percent(margin)))
         elif outs:
             count = len(outs)
-            self.outs_label.setText(f"{count} OUT{'S' if count != 1 else ''}")
+            self.outs_label.setText(
+                ngettext("{count} OUT", "{count} OUTS", count).format(count=count)
+            )
         elif win == 0 and tie == 0:
-            self.outs_label.setText("DRAWING DEAD")
+            self.outs_label.setText(_("DRAWING DEAD"))
         else:
             self.outs_label.setText("")
         self.outs.set_cards(outs, highlight=outs, four_colour=four_colour)
@@ -271,7 +279,7 @@ class ShowdownMoment(HandsMoment):
         street = str(payload.get("street", "preflop"))
         four = bool(payload.get("four_colour", False))
         hands = [h for h in payload.get("hands", ()) if isinstance(h, Mapping)]
-        self.title_label.setText(STREET_TITLES.get(street, "ALL IN"))
+        self.title_label.setText(_(STREET_TITLES.get(street, STREET_TITLES["preflop"])))
         self._ensure_panels(len(hands))
         pending = bool(payload.get("pending", False))
         risks = at_risk([int(h.get("bet", 0)) for h in hands])
@@ -305,11 +313,20 @@ class ShowdownMoment(HandsMoment):
             )
             lines.append(f"{pot['name']} {chips(pot['amount'])} → {winners}")
         for name, amount in result.get("returned", ()):
-            lines.append(f"{chips(amount)} uncalled back to {name}")
+            lines.append(
+                _("{chips} uncalled back to {name}").format(chips=chips(amount), name=name)
+            )
         busts = result.get("busts", ())
         if busts:
-            out = ", ".join(f"{b['name']} (by {b['busted_by']})" for b in busts)
-            lines.append(f"OUT: {out}{'  ✓ recorded' if recorded else ''}")
+            out = ", ".join(
+                _("{name} (by {winner})").format(name=b["name"], winner=b["busted_by"])
+                for b in busts
+            )
+            lines.append(
+                _("OUT: {players}  ✓ recorded").format(players=out)
+                if recorded
+                else _("OUT: {players}").format(players=out)
+            )
         if len(lines) > RESULT_LINES:  # many side pots: keep the busts, fold the pots
             lines = [*lines[: RESULT_LINES - 2], "…", lines[-1]]
         return lines

@@ -41,6 +41,8 @@ from PySide6.QtWidgets import (
 
 from clockapp.core.money.records import RegistrationInfo
 from clockapp.errors import DomainError
+from clockapp.i18n import gettext as _
+from clockapp.i18n import pgettext
 from clockapp.poker.allin import MAX_HANDS, AllInHand, AllInReading
 from clockapp.poker.cards import as_cards
 from clockapp.poker.equity import OMAHA_EXACT_HANDS
@@ -71,12 +73,23 @@ class PlayerRow:
     bet: QSpinBox
 
 
+def street_name(street: str) -> str:
+    """The street the money went in on, in the reader's words (`flop`, `turn`, `river`)."""
+    names = {
+        "preflop": pgettext("street", "preflop"),
+        "flop": pgettext("street", "flop"),
+        "turn": pgettext("street", "turn"),
+        "river": pgettext("street", "river"),
+    }
+    return names.get(street, street)
+
+
 class ShowdownDialog(QDialog):
     """Enter an all-in showdown and show it on the wall, street by street."""
 
     def __init__(self, services: Services, bus: TournamentBus, parent: QWidget | None = None):
         super().__init__(parent)
-        self.setWindowTitle("All-in showdown on the wall")
+        self.setWindowTitle(_("All-in showdown on the wall"))
         self.setObjectName("showdown_dialog")
         self._services = services
         self._bus = bus
@@ -105,21 +118,22 @@ class ShowdownDialog(QDialog):
         self.picker.card_picked.connect(self._on_picker_card_picked)
         root.addWidget(self.picker, 0, Qt.AlignmentFlag.AlignHCenter)
         self._grid = QGridLayout()
-        for column, title in enumerate(("Player", "Hole cards", "Stack", "Chips in (all in)")):
-            self._grid.addWidget(QLabel(f"<b>{title}</b>"), 0, column)
+        titles = (_("Player"), _("Hole cards"), _("Stack"), _("Chips in (all in)"))
+        for column, title in enumerate(titles):
+            self._grid.addWidget(QLabel(_("<b>{title}</b>").format(title=title)), 0, column)
         root.addLayout(self._grid)
         more = QHBoxLayout()
-        self.add_button = QPushButton("Add a player")
+        self.add_button = QPushButton(_("Add a player"))
         self.add_button.clicked.connect(lambda _=False: self.add_player())
         more.addWidget(self.add_button)
         more.addStretch(1)
-        self.four_colour_check = QCheckBox("Four-colour deck")
+        self.four_colour_check = QCheckBox(_("Four-colour deck"))
         more.addWidget(self.four_colour_check)
         root.addLayout(more)
         board = QHBoxLayout()
-        board.addWidget(QLabel("<b>Board</b> (flop, turn, river as dealt):"))
+        board.addWidget(QLabel(_("<b>Board</b> (flop, turn, river as dealt):")))
         self.board_edit = QLineEdit()
-        self.board_edit.setAccessibleName("Board")
+        self.board_edit.setAccessibleName(_("Board"))
         self.board_edit.setObjectName("showdown_board")
         self.board_edit.setPlaceholderText("Qh 9h 2c")
         self._watch(self.board_edit)
@@ -130,14 +144,14 @@ class ShowdownDialog(QDialog):
         self.message_label.setWordWrap(True)
         root.addWidget(self.message_label)
         buttons = QHBoxLayout()
-        self.show_button = QPushButton("Show on the wall")
+        self.show_button = QPushButton(_("Show on the wall"))
         self.show_button.setDefault(True)
         self.show_button.clicked.connect(lambda _=False: self.show_on_wall())
-        self.busts_button = QPushButton("Record the busts")
+        self.busts_button = QPushButton(_("Record the busts"))
         self.busts_button.clicked.connect(lambda _=False: self.record_busts())
-        self.beat_button = QPushButton("Record as a bad beat")
+        self.beat_button = QPushButton(_("Record as a bad beat"))
         self.beat_button.clicked.connect(lambda _=False: self.record_beat())
-        self.new_button = QPushButton("New showdown")
+        self.new_button = QPushButton(_("New showdown"))
         self.new_button.clicked.connect(lambda _=False: self.new_showdown())
         for button in (self.show_button, self.busts_button, self.beat_button, self.new_button):
             buttons.addWidget(button)
@@ -145,7 +159,7 @@ class ShowdownDialog(QDialog):
         # and an auto-default one would then take Enter and record the busts instead.
         for button in (self.add_button, self.busts_button, self.beat_button, self.new_button):
             button.setAutoDefault(False)
-        close = QPushButton("Close")
+        close = QPushButton(_("Close"))
         close.setAutoDefault(False)
         close.clicked.connect(lambda _=False: self.close())
         buttons.addStretch(1)
@@ -171,12 +185,12 @@ class ShowdownDialog(QDialog):
         bet = QSpinBox()
         bet.setRange(0, MAX_STACK)
         bet.setGroupSeparatorShown(True)
-        bet.setSpecialValueText("all in")
+        bet.setSpecialValueText(_("all in"))
         # The column titles above are not tied to a row's inputs: each says whose it is.
-        name.setAccessibleName(f"Player {line}: name")
-        cards.setAccessibleName(f"Player {line}: hole cards")
-        stack.setAccessibleName(f"Player {line}: stack")
-        bet.setAccessibleName(f"Player {line}: chips in")
+        name.setAccessibleName(_("Player {line}: name").format(line=line))
+        cards.setAccessibleName(_("Player {line}: hole cards").format(line=line))
+        stack.setAccessibleName(_("Player {line}: stack").format(line=line))
+        bet.setAccessibleName(_("Player {line}: chips in").format(line=line))
         for column, widget in enumerate((name, cards, stack, bet)):
             self._grid.addWidget(widget, line, column)
         self.rows.append(PlayerRow(name, cards, stack, bet))
@@ -213,7 +227,10 @@ class ShowdownDialog(QDialog):
     # ---------------------------------------------------------------- reading
 
     def _on_read_failed(self, error: Exception) -> None:
-        self._say(f"The players in play could not be read: {message_for(error)}", error=True)
+        self._say(
+            _("The players in play could not be read: {error}").format(error=message_for(error)),
+            error=True,
+        )
 
     def entries(self) -> list[AllInHand]:
         """The players as entered (empty rows left out), each with the registration of the
@@ -309,16 +326,22 @@ class ShowdownDialog(QDialog):
             self.odds.request(lambda: read(hands, board))
             omaha = all(len(h.cards) == 4 for h in reading.hands)
             sampled = omaha and len(reading.hands) > OMAHA_EXACT_HANDS
-            self._say(f"On the wall: the hands. Working out the {'' if sampled else 'exact '}odds…")
+            self._say(
+                _("On the wall: the hands. Working out the odds…")
+                if sampled
+                else _("On the wall: the hands. Working out the exact odds…")
+            )
         else:
-            self._say(f"On the wall: the {reading.street}.")
+            self._say(_("On the wall: the {street}.").format(street=street_name(reading.street)))
 
     def _on_show_refused(self, error: Exception) -> None:
         if not isinstance(error, DomainError):
             report(error, self)
             return
         reason = str(error).rstrip(".")
-        self._say(f"Not shown: {reason}. The wall is unchanged.", error=True)
+        self._say(
+            _("Not shown: {reason}. The wall is unchanged.").format(reason=reason), error=True
+        )
         held, self._held_odds = self._held_odds, None
         if held is not None:  # the wall still shows the showdown these odds are for
             self._fill_odds(*held)
@@ -338,11 +361,22 @@ class ShowdownDialog(QDialog):
         def filled(shown: bool) -> None:
             if shown:
                 sampled = any(h.margin > 0 for h in reading.hands)  # Omaha, five hands or more
-                odds = "odds from random boards, with their margin" if sampled else "exact odds"
-                self._say(f"On the wall: the {reading.street}, with the {odds}.")
+                street = street_name(reading.street)
+                self._say(
+                    (
+                        _(
+                            "On the wall: the {street}, with the odds from random boards and "
+                            "their margin."
+                        )
+                        if sampled
+                        else _("On the wall: the {street}, with the exact odds.")
+                    ).format(street=street)
+                )
 
         def refused(error: Exception) -> None:
-            self._say(f"The odds are not shown: {message_for(error)}", error=True)
+            self._say(
+                _("The odds are not shown: {error}").format(error=message_for(error)), error=True
+            )
 
         self._bus.submit(
             lambda: services.showdown.fill_odds(tid, showdown_id, reading),
@@ -354,24 +388,24 @@ class ShowdownDialog(QDialog):
 
     def _on_odds_failed(self, error: object) -> None:
         self._odds_for = None
-        self._say(f"The odds could not be worked out: {error}", error=True)
+        self._say(_("The odds could not be worked out: {error}").format(error=error), error=True)
 
     def record_busts(self) -> bool:
         """Record the busts of the showdown on the wall into the busts (on the worker).
         False when refused at once, or when the busts are still being recorded."""
         if self.showdown_id is None:
-            self._say("Show the showdown on the wall first.", error=True)
+            self._say(_("Show the showdown on the wall first."), error=True)
             return False
         services, tid, showdown_id = self._services, self._bus.tournament_id, self.showdown_id
 
         def recorded(busts: BustReport) -> None:
             names = ", ".join(p.name for p in busts.busted)
-            self._say(f"Recorded: {names} out.")
+            self._say(_("Recorded: {names} out.").format(names=names))
 
         return self._bus.submit(
             lambda: services.showdown.confirm_busts(tid, showdown_id),
             recorded,
-            lambda error: self._refused("Not recorded", error),
+            lambda error: self._refused(_("Not recorded: {error}"), error),
             control=self.busts_button,
             key=BUSTS_KEY,
             asker=self,
@@ -380,25 +414,30 @@ class ShowdownDialog(QDialog):
     def record_beat(self) -> bool:
         """Keep this showdown as a candidate for the night's worst beat (on the worker)."""
         if self.showdown_id is None:
-            self._say("Show the showdown on the wall first.", error=True)
+            self._say(_("Show the showdown on the wall first."), error=True)
             return False
         services, tid, showdown_id = self._services, self._bus.tournament_id, self.showdown_id
 
         def recorded(beat: BeatView) -> None:
-            self._say(f"Bad beat recorded: {beat.winner} won it {beat.odds} on the {beat.street}.")
+            self._say(
+                _("Bad beat recorded: {winner} won it {odds} on the {street}.").format(
+                    winner=beat.winner, odds=beat.odds, street=street_name(beat.street)
+                )
+            )
 
         return self._bus.submit(
             lambda: services.showdown.record_beat(tid, showdown_id),
             recorded,
-            lambda error: self._refused("Not recorded", error),
+            lambda error: self._refused(_("Not recorded: {error}"), error),
             control=self.beat_button,
             key=BEAT_KEY,
             asker=self,
         )
 
-    def _refused(self, what: str, error: Exception) -> None:
+    def _refused(self, sentence: str, error: Exception) -> None:
+        """Say `sentence` (a translated text with an `{error}` field) for a refusal."""
         if isinstance(error, DomainError):
-            self._say(f"{what}: {error}", error=True)
+            self._say(sentence.format(error=error), error=True)
         else:
             report(error, self)
 
