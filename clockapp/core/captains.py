@@ -62,6 +62,18 @@ class CaptainError(DomainError):
     """A captain's report, or a token, that cannot be taken."""
 
 
+class TokenRefused(CaptainError):
+    """A token that opens no table here: forged, another tournament's, revoked, or switched off."""
+
+
+class NonceRefused(CaptainError):
+    """A page's nonce that was not issued here, is too old, or was used already (a replay)."""
+
+
+class FloodRefused(CaptainError):
+    """One report too many from the same table in a minute."""
+
+
 class ReportKind(StrEnum):
     """What a table reports."""
 
@@ -278,13 +290,13 @@ def check_nonce(nonce: str, token: str, now: datetime) -> str:
     >>> check_nonce(issue_nonce("other", at), "secret", at)
     Traceback (most recent call last):
     ...
-    clockapp.core.captains.CaptainError: This page is not one the clock gave out: reload it.
+    clockapp.core.captains.NonceRefused: This page is not one the clock gave out: reload it.
     >>> check_nonce(issue_nonce("secret", at), "secret", at + timedelta(hours=3))
     Traceback (most recent call last):
     ...
-    clockapp.core.captains.CaptainError: This page is too old: reload it and report again.
+    clockapp.core.captains.NonceRefused: This page is too old: reload it and report again.
     """
-    forged = CaptainError(_("This page is not one the clock gave out: reload it."))
+    forged = NonceRefused(_("This page is not one the clock gave out: reload it."))
     if len(nonce) > 100:
         raise forged
     random_part, dot, rest = nonce.partition(".")
@@ -296,7 +308,7 @@ def check_nonce(nonce: str, token: str, now: datetime) -> str:
         raise forged
     age = now.timestamp() - int(issued)
     if not -60 <= age <= NONCE_SECONDS:
-        raise CaptainError(_("This page is too old: reload it and report again."))
+        raise NonceRefused(_("This page is too old: reload it and report again."))
     return nonce
 
 

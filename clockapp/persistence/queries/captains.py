@@ -7,12 +7,17 @@ report committed before it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from sqlmodel import Session, col, func, select
 
-from clockapp.persistence.models import CaptainReportRow, CaptainTableRow
+from clockapp.persistence.models import (
+    CaptainReportRow,
+    CaptainTableRow,
+    PlayerRow,
+    RegistrationRow,
+)
 
 
 def tables(session: Session, tournament_id: int) -> Sequence[CaptainTableRow]:
@@ -104,3 +109,19 @@ def count_pending(session: Session, tournament_id: int) -> int:
             )
         ).one()
     )
+
+
+def player_names(session: Session, tournament_id: int, ids: Iterable[int]) -> dict[int, str]:
+    """The names of the tournament's registrations `ids` (a report names them by id)."""
+    wanted = list(ids)
+    if not wanted:
+        return {}
+    found = session.exec(
+        select(RegistrationRow.id, PlayerRow.name)
+        .join(PlayerRow, col(PlayerRow.id) == col(RegistrationRow.player_id))
+        .where(
+            col(RegistrationRow.tournament_id) == tournament_id,
+            col(RegistrationRow.id).in_(wanted),
+        )
+    ).all()
+    return {int(rid): name for rid, name in found if rid is not None}
