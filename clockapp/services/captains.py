@@ -7,7 +7,8 @@ sends a report (`submit`); a report waits until the director accepts it (`accept
 edited first) or rejects it (`reject`). Accepting runs the usual action in the same
 transaction: a bust through the results' bust rule (`bust_ruling`, so the usual undo of a bust
 undoes it), chip counts through the chip counts' own recording; a call for the floor or the
-clock is answered. Each is one write transaction that records `Change.REPORTS` (and what the
+clock is answered (a call that names the player calls the shot clock on them, onto the wall).
+Each is one write transaction that records `Change.REPORTS` (and what the
 action changed).
 
 A submission is checked before anything is written, and refused whole: a token that opens no
@@ -47,6 +48,7 @@ from clockapp.core.chip_counts import Leaderboard
 from clockapp.core.money.change import TillChange
 from clockapp.core.money.field import BustInput
 from clockapp.core.money.till import Till
+from clockapp.core.shot_clock import ShotClock
 from clockapp.core.text import REASON_MAX, clean_text
 from clockapp.i18n import gettext as _
 from clockapp.persistence.models import CaptainReportRow, CaptainTableRow
@@ -62,6 +64,7 @@ from clockapp.services.results.service import bust_ruling
 from clockapp.services.results.views import BustReport
 from clockapp.services.seating.room import load_room
 from clockapp.services.setup import get_row, lock_row
+from clockapp.services.shot_clock import call_in_session
 
 
 @dataclass(frozen=True)
@@ -135,6 +138,7 @@ class Accepted:
     report: TableReport
     bust: BustReport | None = None
     board: Leaderboard | None = None
+    shot: ShotClock | None = None
 
 
 def _report_of(row: CaptainReportRow) -> Report:
@@ -300,6 +304,11 @@ class CaptainService:
         players = table.players if table is not None and table.number is not None else ()
         return CaptainPage(name, row.table_number, label, players, issue_nonce(token, now))
 
+    def table_number(self, tournament_id: int, token: str) -> int:
+        """The number of the table `token` opens (reads only; `TokenRefused` as `page` says)."""
+        with self._ctx.reading() as session:
+            return _token_row(session, tournament_id, token).table_number
+
     def submit(
         self, tournament_id: int, token: str, nonce: str, report: Report
     ) -> Outcome[TableReport]:
@@ -395,18 +404,21 @@ class CaptainService:
             label = labels.get(row.table_number, str(row.table_number))
             table = _table_of(tables, row.table_number)
             check_at_table(report, _names([table]) if table is not None else {}, label)
-            board = None
+            board = shot = None
             what = Change.REPORTS
             if report.kind is ReportKind.CHIP_COUNTS:
                 board, label = record_in_session(
                     session, tournament_id, row.table_number, report.counts, now
                 )
                 what |= Change.ENTRIES
+            elif report.kind is ReportKind.CLOCK and report.player is not None:
+                shot = call_in_session(session, tournament_id, report.player, now)
+                what |= Change.WALL
             view = self._decide(session, row, report, ReportStatus.ACCEPTED, now, "", tables)
             changes = record_change(
                 session, tournament_id, what, f"accepted from {label}: {view.text}", now
             )
-        return Outcome(Accepted(view, board=board), changes)
+        return Outcome(Accepted(view, board=board, shot=shot), changes)
 
     def _accept_bust(self, tournament_id: int, report_id: int, report: Report) -> Outcome[Accepted]:
         assert report.busted is not None

@@ -22,6 +22,7 @@ from clockapp.core.captains import (
     new_token,
 )
 from clockapp.core.structure import Level, Structure
+from clockapp.core.wall import SHOT_CLOCK
 from clockapp.services.app import Services
 from clockapp.services.changes import Change
 from tests.dbdump import dump_database as dump
@@ -122,6 +123,7 @@ def test_calls_for_the_floor_and_the_clock_wait_and_are_answered_or_rejected(
     ]
     services.captains.accept(tid, first.value.id)
     rejected = services.captains.reject(tid, second.value.id, "Not needed")
+    assert services.wall.current(tid) is None  # rejected: no clock on the wall
     assert rejected.value.status is ReportStatus.REJECTED
     assert services.captains.reports(tid) == ()
     assert len(services.captains.reports(tid, None)) == 2
@@ -306,3 +308,18 @@ def test_reports_tokens_and_replays_on_postgresql(pg_url: str) -> None:
         assert [b.registration_id for b in services.results.busts(tid)] == [ann]
     finally:
         services.ctx.engine.dispose()
+
+
+def test_a_call_for_the_clock_on_a_player_accepted_puts_the_shot_clock_on_the_wall(
+    services: Services, tid: int, seats: dict[tuple[int, int], int]
+) -> None:
+    token = services.captains.issue_token(tid, 1).value.token
+    call = Report(ReportKind.CLOCK, 1, player=seats[(1, 3)])
+    sent = services.captains.submit(tid, token, services.captains.page(tid, token).nonce, call)
+    accepted = services.captains.accept(tid, sent.value.id)
+    assert accepted.changes.touches(Change.WALL)
+    assert accepted.value.shot is not None
+    assert accepted.value.shot.player == "S03"
+    moment = services.wall.current(tid)
+    assert moment is not None
+    assert moment.kind == SHOT_CLOCK

@@ -228,8 +228,8 @@ class CaptainDesk:
                 form = parse_qs(body.decode("utf-8"), max_num_fields=40, strict_parsing=bool(body))
                 nonce = form.get("nonce", [""])[0]
                 # The table comes from the token; a report built for it names that table.
-                page_table = self._services.captains.page(tid, token).table_number
-                report = report_of(form, page_table)
+                table_number = self._services.captains.table_number(tid, token)
+                report = report_of(form, table_number)
                 self._services.captains.submit(tid, token, nonce, report)
             except (TokenRefused, NonceRefused) as error:
                 self._count("replay" if isinstance(error, NonceRefused) else "token")
@@ -274,7 +274,7 @@ button{width:100%;margin-top:10px;font-size:1.05rem;padding:11px;border:0;border
  background:#238636;color:#fff;font-weight:600}
 .ok{background:#1f6f3f;padding:10px;border-radius:8px}.bad{background:#6e2a2a;padding:10px;
  border-radius:8px}
-.calls{display:flex;gap:8px}.calls form{flex:1}"""
+.calls{display:flex;gap:8px;align-items:flex-end}.calls form{flex:1}"""
 
 
 def _document(title: str, body: str) -> bytes:
@@ -337,7 +337,12 @@ def captain_page(page: CaptainPage, token: str, sent: bool = False) -> bytes:
         form(ReportKind.CHIP_COUNTS, counts, _("Send the counts")),
         "</section><section><h2>" + e(_("Call")) + "</h2><div class=calls>",
         form(ReportKind.FLOOR, "", _("Floor!")),
-        form(ReportKind.CLOCK, "", _("Clock!")),
+        form(
+            ReportKind.CLOCK,
+            f'<label for="player">{e(_("On whom"))}</label>'
+            f'<select id="player" name="player">{options(_("Not said"))}</select>',
+            _("Clock!"),
+        ),
         "</div></section>",
     ]
     return _document(e(page.label), "".join(parts))

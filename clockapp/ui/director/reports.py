@@ -236,14 +236,16 @@ class ReportsPanel(QGroupBox):
         else:
             self.edit_selected()
 
-    def accept_selected(self, edited: Report | None = None) -> bool:
-        """Accept the selected report (as `edited`) on the worker; False when nothing was asked."""
+    def accept_selected(self) -> bool:
+        """Accept the selected report on the worker; False when nothing was asked."""
         chosen = self.selected()
-        if chosen is None:
-            return False
+        return chosen is not None and self.accept_report(chosen.id)
+
+    def accept_report(self, report_id: int, edited: Report | None = None) -> bool:
+        """Accept one report (as `edited`) on the worker; False when nothing was asked."""
         tid, captains = self._bus.tournament_id, self._services.captains
         return self._bus.submit(
-            lambda: captains.accept(tid, chosen.id, edited),
+            lambda: captains.accept(tid, report_id, edited),
             lambda accepted: self._on_accepted(tid, accepted),
             self._failed,
             control=self.accept_button,
@@ -274,19 +276,19 @@ class ReportsPanel(QGroupBox):
         table = next((t for t in self.held.tables if t.number == chosen.table_number), None)
         players = table.players if table is not None else ()
         dialog = EditReportDialog(chosen, players, self)
-        dialog.accepted.connect(lambda: self._on_edit_accepted(dialog))
+        dialog.accepted.connect(lambda: self._on_edit_accepted(chosen.id, dialog))
         dialog.finished.connect(dialog.deleteLater)
         self.edit_dialog = dialog
         dialog.open()
         return dialog
 
-    def _on_edit_accepted(self, dialog: EditReportDialog) -> None:
+    def _on_edit_accepted(self, report_id: int, dialog: EditReportDialog) -> None:
         try:
             edited = dialog.edited()
         except DomainError as error:
             self._on_error(str(error))
             return
-        self.accept_selected(edited)
+        self.accept_report(report_id, edited)
 
     def _on_accepted(self, tid: int, accepted: Accepted) -> None:
         self._on_error("")

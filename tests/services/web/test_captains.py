@@ -247,3 +247,16 @@ def test_the_rest_of_the_web_view_stays_read_only(engine: Engine, table: Table) 
     raw = f"PUT {table.path} HTTP/1.1\r\nHost: {table.host}\r\nContent-Length: 0\r\n\r\n"
     assert status(exchange(table.server.port, raw.encode())) == 405
     assert dump_database(engine) == before
+
+
+@pytest.mark.slow
+def test_a_call_for_the_clock_names_the_player_from_the_page(
+    services: Services, demo: int, table: Table
+) -> None:
+    body = page(table)[2]
+    assert b'<select id="player" name="player">' in body
+    player = table.players[2]
+    fields = {"nonce": nonce_of(body), "kind": "clock", "player": str(player)}
+    assert status(post(table, fields)) == 303
+    (report,) = services.captains.reports(demo)
+    assert (report.report.kind, report.report.player) == (ReportKind.CLOCK, player)
