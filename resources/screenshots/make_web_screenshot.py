@@ -60,7 +60,10 @@ def main(argv: list[str]) -> int:
             services.captains.submit(tid, token, nonce, call)
             browser.open(f"http://127.0.0.1:{server.port}/captain/{token}?sent=1")
             path = out / "captain-phone.png"
+            # The whole page, as a captain scrolls it: the four reports, down to the calls.
             browser.screenshot(str(path), 390, 844)
+            tall = int(browser.evaluate("document.documentElement.scrollHeight"))
+            browser.screenshot(str(path), 390, max(844, min(tall, 1600)))
             print(f"wrote {path}")
         finally:
             browser.close()

@@ -274,7 +274,7 @@ button{width:100%;margin-top:10px;font-size:1.05rem;padding:11px;border:0;border
  background:#238636;color:#fff;font-weight:600}
 .ok{background:#1f6f3f;padding:10px;border-radius:8px}.bad{background:#6e2a2a;padding:10px;
  border-radius:8px}
-.calls{display:flex;gap:8px;align-items:flex-end}.calls form{flex:1}"""
+form+form{margin-top:14px}"""
 
 
 def _document(title: str, body: str) -> bytes:
@@ -335,7 +335,7 @@ def captain_page(page: CaptainPage, token: str, sent: bool = False) -> bytes:
         ),
         "</section><section><h2>" + e(_("Chip counts")) + "</h2>",
         form(ReportKind.CHIP_COUNTS, counts, _("Send the counts")),
-        "</section><section><h2>" + e(_("Call")) + "</h2><div class=calls>",
+        "</section><section><h2>" + e(_("Call the floor or the clock")) + "</h2>",
         form(ReportKind.FLOOR, "", _("Floor!")),
         form(
             ReportKind.CLOCK,
@@ -343,6 +343,6 @@ def captain_page(page: CaptainPage, token: str, sent: bool = False) -> bytes:
             f'<select id="player" name="player">{options(_("Not said"))}</select>',
             _("Clock!"),
         ),
-        "</div></section>",
+        "</section>",
     ]
     return _document(e(page.label), "".join(parts))
