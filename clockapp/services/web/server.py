@@ -201,7 +201,10 @@ class WebServer:
         self, sock: socket.socket, raw: bytes, request: Request, language: str
     ) -> None:
         assert self.captains is not None
-        address = str(sock.getpeername()[0])
+        try:
+            address = str(sock.getpeername()[0])  # the flood guard counts by address
+        except OSError:
+            return  # the client went away
         if request.method != "POST":
             answer = self.captains.page(request.path, request.query, address, language)
         elif request.chunked or request.content_length is None:

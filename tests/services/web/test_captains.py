@@ -260,3 +260,15 @@ def test_a_call_for_the_clock_names_the_player_from_the_page(
     assert status(post(table, fields)) == 303
     (report,) = services.captains.reports(demo)
     assert (report.report.kind, report.report.player) == (ReportKind.CLOCK, player)
+
+
+@pytest.mark.slow
+def test_a_report_through_another_sites_name_is_misdirected_and_changes_nothing(
+    engine: Engine, table: Table
+) -> None:
+    """DNS rebinding: a page of evil.example, its name pointed here, posting as itself."""
+    fields = floor(table, nonce_of(page(table)[2]))
+    before = dump_database(engine)
+    evil = {"Host": "evil.example", "Origin": "http://evil.example"}
+    assert status(post(table, fields, headers=evil)) == 421
+    assert dump_database(engine) == before
