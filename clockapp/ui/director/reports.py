@@ -3,7 +3,7 @@
 Each report a table sends from its phone waits here until the director decides: Enter accepts
 the selected one, E edits it first (`EditReportDialog`), Delete rejects it. Every decision is one
 service call on the station's worker (`bus.submit`); the list is read there too, again whenever a
-change touches the reports, the entries or the seating. An accepted bust is pushed on the
+change touches the reports. An accepted bust is pushed on the
 station's undo stack, so Undo reverses it as the usual bust undo (and Redo records it again).
 The panel hides itself while nothing waits.
 """
@@ -51,8 +51,9 @@ from clockapp.ui.undo import UndoHistory
 from clockapp.ui.undo_step import UndoStep
 
 COLUMNS = (N_("Table"), N_("Received"), N_("Report"))
-#: What makes the list worth reading again.
-READ_ON = Change.REPORTS | Change.ENTRIES | Change.SEATING
+#: What makes the list worth reading again: only the reports' own changes (a buy-in or a seat
+#: move must not cost the station a read; an edit's players are checked again as it is accepted).
+READ_ON = Change.REPORTS
 #: The reason kept on an undone bust that a captain reported.
 UNDO_REASON = "undo of a captain's report"
 
