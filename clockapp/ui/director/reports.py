@@ -3,8 +3,8 @@
 Each report a table sends from its phone waits here until the director decides: Enter accepts
 the selected one, E edits it first (`EditReportDialog`), Delete rejects it. Every decision is one
 service call on the station's worker (`bus.submit`); the list is read there too, again whenever a
-change touches the reports. An accepted bust is pushed on the
-station's undo stack, so Undo reverses it as the usual bust undo (and Redo records it again).
+change touches the reports. An accepted bust is pushed on the station's undo stack, so Undo
+reverses it as the usual bust undo (and Redo records it again).
 The panel hides itself while nothing waits.
 """
 
