@@ -88,6 +88,14 @@ def test_enter_accepts_a_bust_and_undo_puts_the_player_back(
     first, reversal = services.results.busts(tournament_id)
     assert reversal.undoes_id == first.id
     assert ann in players(services, tournament_id).values()  # seated again
+    redo = room.director.buttons[Action.REDO]
+    qtbot.mouseClick(redo, Qt.MouseButton.LeftButton)
+    settle(qtbot, room.bus)
+    again = services.results.busts(tournament_id)[-1]
+    assert (again.registration_id, again.busted_by_id, again.undoes_id) == (ann, bob, None)
+    qtbot.mouseClick(undo, Qt.MouseButton.LeftButton)  # the bust Redo made is undone in turn
+    settle(qtbot, room.bus)
+    assert services.results.busts(tournament_id)[-1].undoes_id == again.id
 
 
 @pytest.mark.slow
