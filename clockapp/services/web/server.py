@@ -346,12 +346,16 @@ def serve_services(
     host: str = "127.0.0.1",
     port: int = DEFAULT_PORT,
     now: Callable[[], datetime] | None = None,
+    captains: bool = True,
 ) -> WebServer:
     """A web server (not started) showing `tournament_id()` from `services`' database.
 
     It reads through services of its own over the same engine: its thread shares no cache with
-    the caller's (the app's window, on another thread).
+    the caller's (the app's window, on another thread). With `captains` it also serves the
+    table captains' pages and takes their reports; without (a read-only database), those paths
+    are not found.
     """
     own = Services(services.ctx.engine, now=now or services.ctx.now, station="captain@web")
     live = LiveState(builder(own, tournament_id), revision_reader(own, tournament_id), own.now)
-    return WebServer(live, host, port, captains=CaptainDesk(own, tournament_id))
+    desk = CaptainDesk(own, tournament_id) if captains else None
+    return WebServer(live, host, port, captains=desk)

@@ -272,3 +272,23 @@ def test_a_report_through_another_sites_name_is_misdirected_and_changes_nothing(
     evil = {"Host": "evil.example", "Origin": "http://evil.example"}
     assert status(post(table, fields, headers=evil)) == 421
     assert dump_database(engine) == before
+
+
+@pytest.mark.slow
+def test_a_server_without_captains_finds_no_captain_page(
+    services: Services, engine: Engine, demo: int
+) -> None:
+    """`clockapp web` opens the database read-only: it serves no captain's page."""
+    from clockapp.services.web.server import serve_services
+
+    token = services.captains.issue_token(demo, 1).value.token
+    server = serve_services(services, lambda: demo, "127.0.0.1", 0, captains=False)
+    server.start()
+    try:
+        table = Table(server, token, 1, ())
+        assert page(table)[0] == 404
+        before = dump_database(engine)
+        assert status(post(table, floor(table, "x"))) == 404
+        assert dump_database(engine) == before
+    finally:
+        server.stop()
