@@ -38,7 +38,7 @@ from clockapp.core.captains import (
     TokenRefused,
     looks_like_token,
 )
-from clockapp.errors import DomainError
+from clockapp.errors import DomainError, OutageError
 from clockapp.formats import chips as chips_text
 from clockapp.i18n import current_language, using_language
 from clockapp.i18n import gettext as _
@@ -174,7 +174,7 @@ class CaptainDesk:
         tournament_id: Callable[[], int | None],
         guard: AddressGuard | None = None,
     ) -> None:
-        self._services = services
+        self.services = services
         self._tournament_id = tournament_id
         self.guard = guard if guard is not None else AddressGuard()
         self.counts: Counter[str] = Counter()
@@ -196,7 +196,7 @@ class CaptainDesk:
                 self._count("token")
                 return self._refusal(HTTPStatus.NOT_FOUND, _("This page does not exist."))
             try:
-                page = self._services.captains.page(tid, token)
+                page = self.services.captains.page(tid, token)
             except TokenRefused as error:
                 self._count("token")
                 return self._refusal(HTTPStatus.FORBIDDEN, str(error))
@@ -228,15 +228,18 @@ class CaptainDesk:
                 form = parse_qs(body.decode("utf-8"), max_num_fields=40, strict_parsing=bool(body))
                 nonce = form.get("nonce", [""])[0]
                 # The table comes from the token; a report built for it names that table.
-                table_number = self._services.captains.table_number(tid, token)
+                table_number = self.services.captains.table_number(tid, token)
                 report = report_of(form, table_number)
-                self._services.captains.submit(tid, token, nonce, report)
+                self.services.captains.submit(tid, token, nonce, report)
             except (TokenRefused, NonceRefused) as error:
                 self._count("replay" if isinstance(error, NonceRefused) else "token")
                 return self._refusal(HTTPStatus.FORBIDDEN, str(error))
             except FloodRefused as error:
                 self._count("flood")
                 return self._refusal(HTTPStatus.TOO_MANY_REQUESTS, str(error))
+            except OutageError as error:  # the database is away: nothing was kept
+                self._count("outage")
+                return self._refusal(HTTPStatus.SERVICE_UNAVAILABLE, str(error), token)
             except DomainError as error:  # a report that names nobody at the table...
                 self._count("report")
                 return self._refusal(HTTPStatus.UNPROCESSABLE_ENTITY, str(error), token)

@@ -292,3 +292,21 @@ def test_a_server_without_captains_finds_no_captain_page(
         assert dump_database(engine) == before
     finally:
         server.stop()
+
+
+@pytest.mark.slow
+def test_a_database_outage_is_said_and_nothing_is_kept(
+    services: Services, demo: int, table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from clockapp.errors import OutageError
+
+    def away(*_args: object) -> None:
+        raise OutageError("The database cannot be reached: nothing was changed.")
+
+    assert table.server.captains is not None
+    desk_services = table.server.captains.services  # the services the web view writes through
+    monkeypatch.setattr(desk_services.captains, "submit", away)
+    answer = post(table, floor(table, nonce_of(page(table)[2])))
+    assert status(answer) == 503
+    assert b"The database cannot be reached" in answer
+    assert services.captains.reports(demo) == ()
