@@ -70,7 +70,9 @@ def main(argv: Sequence[str]) -> int:
             shown = services.tournaments.last_opened()
             return None if shown is None else shown.id
 
-    server = serve_services(services, tournament_id, args.host, args.port)
+    # The database is opened read-only: the table captains report through the director's own
+    # web view (View > Web view for phones…), which can write their reports.
+    server = serve_services(services, tournament_id, args.host, args.port, captains=False)
     print(
         _("clockapp web: showing {name!r} at {page_url} (read-only; Ctrl+C stops it)").format(
             name=name, page_url=page_url(server.host, server.port)

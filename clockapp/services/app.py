@@ -11,6 +11,7 @@ from clockapp.persistence.db import open_database, open_read_only
 from clockapp.persistence.session import Engine
 from clockapp.services.backups import BackupService
 from clockapp.services.bounties import BountyService
+from clockapp.services.captains import CaptainService
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.reversible import CorrectionsService
 from clockapp.services.cashier.service import CashierService
@@ -80,6 +81,7 @@ class Services:
         self.host_events = HostEventService(self.ctx)
         self.layouts = LayoutService(self.ctx)
         self.tournament_file = TournamentFileService(self.ctx)
+        self.captains = CaptainService(self.ctx, tills)
 
     def now(self) -> datetime:
         """The injected time (aware UTC)."""

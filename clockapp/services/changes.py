@@ -23,6 +23,7 @@ class Change(enum.IntFlag):
     PAYOUTS = enum.auto()  # prize pool, payout table, deals
     SEATING = enum.auto()  # tables, seats, moves
     WALL = enum.auto()  # the moment shown over the clock (showdown, ruling, chip race...)
+    REPORTS = enum.auto()  # table captains: reporting switches, tokens, reports waiting
     ALL = (
         TOURNAMENT
         | STRUCTURE
@@ -34,6 +35,7 @@ class Change(enum.IntFlag):
         | PAYOUTS
         | SEATING
         | WALL
+        | REPORTS
     )
 
 

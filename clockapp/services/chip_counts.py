@@ -51,6 +51,33 @@ def _board(session: Session, tournament_id: int, now: datetime) -> Leaderboard:
     )
 
 
+def record_in_session(
+    session: Session,
+    tournament_id: int,
+    table_number: int | None,
+    counts: Sequence[tuple[int, int]],
+    now: datetime,
+) -> tuple[Leaderboard, str]:
+    """Record one table's counts in the caller's locked transaction: the board, the table's label.
+
+    `ChipCountService.record` runs it on its own; a captain's report accepted runs it inside the
+    acceptance's transaction, so the counts and the report's answer commit together.
+    """
+    tables = tables_in_play(session, tournament_id, now)
+    table = next((t for t in tables if t.number == table_number), None)
+    label = table.label if table is not None else f"table {table_number}"
+    seated = {p.registration_id: p.name for p in table.players} if table else {}
+    checked = check_table_counts(list(counts), seated, label)
+    chip_rows.add_counts(
+        session,
+        tournament_id,
+        table_number,
+        [(c.registration_id, c.chips) for c in checked],
+        now,
+    )
+    return _board(session, tournament_id, now), label
+
+
 def leaders_payload(board: Leaderboard) -> dict[str, object]:
     """The wall's chip leaders: the top ten, the average, what the counts add up to."""
     return {
@@ -95,19 +122,7 @@ class ChipCountService:
         with self._ctx.transaction() as session:
             lock_row(session, tournament_id)
             now = self._ctx.now()
-            tables = tables_in_play(session, tournament_id, now)
-            table = next((t for t in tables if t.number == table_number), None)
-            label = table.label if table is not None else f"table {table_number}"
-            seated = {p.registration_id: p.name for p in table.players} if table else {}
-            checked = check_table_counts(list(counts), seated, label)
-            chip_rows.add_counts(
-                session,
-                tournament_id,
-                table_number,
-                [(c.registration_id, c.chips) for c in checked],
-                now,
-            )
-            board = _board(session, tournament_id, now)
+            board, label = record_in_session(session, tournament_id, table_number, counts, now)
             changes = record_change(
                 session, tournament_id, Change.ENTRIES, f"chip counts at {label}", now
             )

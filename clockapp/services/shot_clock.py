@@ -9,10 +9,12 @@ station counts the same seconds. `cancel` takes it off the wall only if the wall
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from clockapp.core.shot_clock import SECONDS, ShotClock, ShotClockError
 from clockapp.core.wall import SHOT_CLOCK
 from clockapp.i18n import gettext as _
+from clockapp.persistence.session import Session
 from clockapp.services.changes import Change, Outcome
 from clockapp.services.context import ServiceContext, record_change
 from clockapp.services.seating.room import load_room
@@ -27,6 +29,38 @@ class ShotPlayer:
     registration_id: int
     name: str
     seat: str = ""
+
+
+def call_in_session(
+    session: Session,
+    tournament_id: int,
+    registration_id: int,
+    now: datetime,
+    seconds: int = SECONDS,
+) -> ShotClock:
+    """Call the clock on the player in the caller's locked transaction, onto the wall.
+
+    `ShotClockService.call` runs it on its own; a captain's call for the clock, accepted, runs
+    it inside the acceptance's transaction.
+    """
+    room = load_room(session, tournament_id, now)
+    if registration_id not in room.registrations:
+        name = room.name(registration_id)
+        raise ShotClockError(
+            _(
+                "{name} is not in play (out of the tournament, or not registered): the clock "
+                "is called on a player still in the hand."
+            ).format(name=name)
+        )
+    seat = room.seating.seat_of(registration_id)
+    where = (
+        ""
+        if seat is None
+        else _("Table {table}, seat {number}").format(table=seat.table, number=seat.number)
+    )
+    shot = ShotClock.called(room.name(registration_id), now, seconds, where)
+    put_moment(session, tournament_id, SHOT_CLOCK, shot.to_payload(), now)
+    return shot
 
 
 class ShotClockService:
@@ -60,24 +94,7 @@ class ShotClockService:
         with self._ctx.transaction() as session:
             lock_row(session, tournament_id)
             now = self._ctx.now()
-            room = load_room(session, tournament_id, now)
-            if registration_id not in room.registrations:
-                name = room.name(registration_id)
-                raise ShotClockError(
-                    _(
-                        "{name} is not in play (out of the tournament, or not registered): the "
-                        "clock "
-                        "is called on a player still in the hand."
-                    ).format(name=name)
-                )
-            seat = room.seating.seat_of(registration_id)
-            where = (
-                ""
-                if seat is None
-                else _("Table {table}, seat {number}").format(table=seat.table, number=seat.number)
-            )
-            shot = ShotClock.called(room.name(registration_id), now, seconds, where)
-            put_moment(session, tournament_id, SHOT_CLOCK, shot.to_payload(), now)
+            shot = call_in_session(session, tournament_id, registration_id, now, seconds)
             changes = record_change(
                 session, tournament_id, Change.WALL, f"clock called on {shot.player}", now
             )

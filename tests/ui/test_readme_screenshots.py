@@ -16,7 +16,7 @@ from PySide6.QtGui import QImage
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "resources" / "screenshots" / "make_screenshots.py"
 #: Drawn by another script (a browser renders the web view).
-ELSEWHERE = {"web-phone.png"}
+ELSEWHERE = {"web-phone.png", "captain-phone.png"}
 
 
 def promised() -> tuple[str, ...]:

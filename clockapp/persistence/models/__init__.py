@@ -16,6 +16,7 @@ from clockapp.persistence.models.bounties import (
     MysteryDrawRow,
     PrizeTicketRow,
 )
+from clockapp.persistence.models.captains import CaptainReportRow, CaptainTableRow
 from clockapp.persistence.models.cashier import (
     BustRow,
     CashierConfigRow,
@@ -61,6 +62,8 @@ __all__ = [
     "AttendanceRow",
     "BountyRulesRow",
     "BustRow",
+    "CaptainReportRow",
+    "CaptainTableRow",
     "CashierConfigRow",
     "ChangeRow",
     "ChipCountRow",

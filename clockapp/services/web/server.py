@@ -1,11 +1,13 @@
 """`WebServer`: the page, its state and its live stream; a thread for each request being answered.
 
 Paths: `/` the page, `/state` the state as JSON, `/events` the Server-Sent Events stream (the
-state at once, then every new state, and a heartbeat with the server's time). Everything else is
-404; methods other than GET and HEAD are 405 (see `wire`). A request whose Host header names
-another site gets 421 (a page of that site rebinding its name to this address must not read
-the tournament). `connections` accepts and reads the requests, and holds slow clients off.
-Nothing here writes to the database.
+state at once, then every new state, and a heartbeat with the server's time), and
+`/captain/<token>`, a table captain's page (`captain.CaptainDesk`), when the server has a desk.
+Everything else is 404; methods other than GET and HEAD are 405 (see `wire`), except a POST
+of a captain's report. A request whose Host header names another site gets 421 (a page of that
+site rebinding its name to this address must not read the tournament). `connections` accepts
+and reads the requests, and holds slow clients off. The only write is a captain's report,
+through the captains' service, which checks its token; everything else only reads.
 """
 
 from __future__ import annotations
@@ -25,11 +27,18 @@ from clockapp.i18n import gettext as _
 from clockapp.i18n import negotiate, using_language
 from clockapp.services.app import Services
 from clockapp.services.web.addresses import host_is_ours, own_names
+from clockapp.services.web.captain import MAX_BODY, Answer, CaptainDesk
 from clockapp.services.web.connections import Connections
 from clockapp.services.web.live import LiveState, revision_reader
 from clockapp.services.web.page import page_bytes
 from clockapp.services.web.state import builder
-from clockapp.services.web.wire import RequestError, head, read_request
+from clockapp.services.web.wire import (
+    CAPTAIN_POLICY,
+    Request,
+    RequestError,
+    head,
+    read_request,
+)
 
 DEFAULT_PORT = 8765
 #: A client has this long, in all, to send its request line and headers. A slow or idle one is
@@ -61,8 +70,10 @@ class WebServer:
         port: int = DEFAULT_PORT,
         heartbeat_seconds: float = HEARTBEAT_SECONDS,
         request_seconds: float = REQUEST_SECONDS,
+        captains: CaptainDesk | None = None,
     ) -> None:
         self.live = live
+        self.captains = captains
         self.heartbeat_seconds = heartbeat_seconds
         self._streams = 0
         self._lock = threading.Lock()
@@ -184,7 +195,73 @@ class WebServer:
                 detail = _("This server answers only to its own addresses.")
             self._send_error(sock, HTTPStatus.MISDIRECTED_REQUEST, detail)
             return
-        self._answer(sock, request.method, request.path, negotiate(request.accept_language))
+        language = negotiate(request.accept_language)
+        if request.path.startswith("/captain/") and self.captains is not None:
+            self._answer_captain(sock, raw, request, language)
+            return
+        if request.method == "POST":
+            self._send_error(sock, HTTPStatus.NOT_FOUND)
+            return
+        self._answer(sock, request.method, request.path, language)
+
+    def _answer_captain(
+        self, sock: socket.socket, raw: bytes, request: Request, language: str
+    ) -> None:
+        assert self.captains is not None
+        try:
+            address = str(sock.getpeername()[0])  # the flood guard counts by address
+        except OSError:
+            return  # the client went away
+        if request.method != "POST":
+            answer = self.captains.page(request.path, request.query, address, language)
+        elif request.chunked or request.content_length is None:
+            self._send_error(sock, HTTPStatus.LENGTH_REQUIRED)
+            return
+        elif request.content_length > MAX_BODY:
+            self._send_error(sock, HTTPStatus.REQUEST_ENTITY_TOO_LARGE)
+            return
+        else:
+            body = self._read_body(sock, raw, request.content_length)
+            if body is None:
+                self._send_error(sock, HTTPStatus.REQUEST_TIMEOUT)
+                return
+            answer = self.captains.post(request, body, address, language)
+        self._send_answer(sock, answer, request.method == "HEAD")
+
+    def _read_body(self, sock: socket.socket, raw: bytes, length: int) -> bytes | None:
+        """The body of `length` bytes: what came with the head, then the rest (None: too slow)."""
+        ends = [i + len(m) for m in (b"\r\n\r\n", b"\n\n") if (i := raw.find(m)) >= 0]
+        body = bytearray(raw[min(ends) :] if ends else b"")
+        deadline = time.monotonic() + self.request_seconds
+        try:
+            while len(body) < length:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return None
+                sock.settimeout(left)
+                chunk = sock.recv(min(65536, length - len(body)))
+                if not chunk:
+                    return None
+                body += chunk
+        except OSError:
+            return None
+        finally:
+            sock.settimeout(SOCKET_TIMEOUT)
+        return bytes(body[:length])
+
+    @staticmethod
+    def _send_answer(sock: socket.socket, answer: Answer, bodyless: bool) -> None:
+        content = answer.body
+        start = head(
+            answer.status,
+            "text/html; charset=utf-8",
+            len(content),
+            policy=CAPTAIN_POLICY,
+            referrer="same-origin",
+            location=answer.location,
+        )
+        with contextlib.suppress(OSError):
+            sock.sendall(start + (b"" if bodyless else content))
 
     @staticmethod
     def _send_error(sock: socket.socket, status: HTTPStatus, detail: str = "") -> None:
@@ -276,12 +353,16 @@ def serve_services(
     host: str = "127.0.0.1",
     port: int = DEFAULT_PORT,
     now: Callable[[], datetime] | None = None,
+    captains: bool = True,
 ) -> WebServer:
     """A web server (not started) showing `tournament_id()` from `services`' database.
 
     It reads through services of its own over the same engine: its thread shares no cache with
-    the caller's (the app's window, on another thread).
+    the caller's (the app's window, on another thread). With `captains` it also serves the
+    table captains' pages and takes their reports; without (a read-only database), those paths
+    are not found.
     """
-    own = Services(services.ctx.engine, now=now or services.ctx.now)
+    own = Services(services.ctx.engine, now=now or services.ctx.now, station="captain@web")
     live = LiveState(builder(own, tournament_id), revision_reader(own, tournament_id), own.now)
-    return WebServer(live, host, port)
+    desk = CaptainDesk(own, tournament_id) if captains else None
+    return WebServer(live, host, port, captains=desk)

@@ -9,6 +9,7 @@ screen the display goes to. Errors appear inline in red and in the status bar.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import shiboken6
@@ -42,12 +43,14 @@ from clockapp.ui.director.menus import install_menus
 from clockapp.ui.director.mini_clock import MiniClock
 from clockapp.ui.director.notices import NoticeBox
 from clockapp.ui.director.registration import RegistrationAction
+from clockapp.ui.director.reports import ReportsPanel
 from clockapp.ui.display.moves import PendingMovesBox
 from clockapp.ui.display.theme import WallTheme
 from clockapp.ui.inks import ink_sheet
 from clockapp.ui.screens import scrolling
 
 if TYPE_CHECKING:
+    from clockapp.ui.director.captains import CaptainsDialog
     from clockapp.ui.director.help import HelpOverlay
     from clockapp.ui.director.restore import RestoreDialog
 
@@ -165,6 +168,15 @@ class DirectorWindow(QMainWindow):
         self.restore_action.setObjectName("restore_action")
         self.restore_action.setStatusTip(_("Put back the database as it was at an earlier backup"))
         self.restore_dialog: RestoreDialog | None = None
+        self.captains_action = QAction(_("Table captains…"), self)
+        self.captains_action.setObjectName("captains_action")
+        self.captains_action.setStatusTip(
+            _("Let tables report busts, chip counts and calls from their captains' phones")
+        )
+        self.captains_dialog: CaptainsDialog | None = None
+        # The web view's address, for the captains' codes (the station sets it: it owns the
+        # web view); "" while the web view is off.
+        self.web_url: Callable[[], str] = lambda: ""
         self.registration = RegistrationAction(
             self, self._session, self._controller.history, self.show_error
         )
@@ -184,6 +196,11 @@ class DirectorWindow(QMainWindow):
         # The seat moves on the wall, then the structure.
         right = QVBoxLayout()
         columns.addLayout(right, 6)
+        # The table captains' reports waiting for the director (hidden while none waits).
+        self.reports_panel = ReportsPanel(
+            self._session.services, self._session.bus, self._controller.history, self.show_error
+        )
+        right.addWidget(self.reports_panel)
         # An unbalanced room, said with the move to make, over the moves it will add to.
         self.balance_label = QLabel("")
         self.balance_label.setObjectName("balance_label")
@@ -236,6 +253,7 @@ class DirectorWindow(QMainWindow):
         self.hard_end_box.final_counts_clicked.connect(self.open_final_counts)
         self.final_counts_action.triggered.connect(lambda _=False: self.open_final_counts())
         self.restore_action.triggered.connect(lambda _=False: self.open_restore())
+        self.captains_action.triggered.connect(lambda _=False: self.open_captains())
         self.room_box.muted_toggled.connect(self._on_mute_toggled)
         self.room_box.announce_toggled.connect(self._on_announce_toggled)
         self.jump_button.clicked.connect(self._on_jump_clicked)
@@ -262,6 +280,7 @@ class DirectorWindow(QMainWindow):
                 "&Tournament": (
                     self.registration.action,
                     self.final_counts_action,
+                    self.captains_action,
                     self.restore_action,
                 ),
             },
@@ -296,6 +315,18 @@ class DirectorWindow(QMainWindow):
 
         self.restore_dialog = open_restore(self, self._session.services, self._session.bus)
         return self.restore_dialog
+
+    def open_captains(self) -> CaptainsDialog:
+        """Tournament > Table captains…: reporting per table, and each table's QR code."""
+        from clockapp.ui.director.captains import CaptainsDialog
+
+        if self.captains_dialog is None:
+            self.captains_dialog = CaptainsDialog(
+                self._session.services, self._session.bus, lambda: self.web_url(), self
+            )
+        self.captains_dialog.show()
+        self.captains_dialog.raise_()
+        return self.captains_dialog
 
     def show_error(self, message: str) -> None:
         """Tell the director what went wrong, in red, until the next successful action."""

@@ -161,6 +161,7 @@ class ClockStation(QObject):
         self._closed = False
         self._screen_followed = False  # the screen chooser follows the display's window
         self.web = WebViewSwitch(services, bus, self.display, self.director, settings, parent=self)
+        self.director.web_url = lambda: self.web.control.url
         self.windows = StationWindows(services, bus, settings, self.director)
         self.tournaments = TournamentSwitching(services, bus, self.director)
         self.tournament_file = TournamentFileControls(

@@ -5,7 +5,7 @@ each as the JSON of its core value; `wall_screen` keeps, per named screen, the l
 set it shows.
 
 Revision ID: 0027
-Revises: 0025
+Revises: 0026
 Create Date: 2026-12-04 02:00:00.000000
 """
 from __future__ import annotations
@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = '0027'
-down_revision: str | None = '0025'
+down_revision: str | None = '0026'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
