@@ -90,20 +90,30 @@ class Counter:
         if self.trace is not None:
             self.trace.append(f"{_caller():<60} {' '.join(statement.split())[:90]}")
 
-    def _on_begin(self, _conn: Any) -> None:
-        if self.server:  # psycopg sends BEGIN itself; SQLite's BEGIN is a statement above
+    def _on_begin(self, conn: Any) -> None:
+        # psycopg sends BEGIN itself (SQLite's BEGIN is a statement above), but not for a read
+        # outside a transaction (`persistence.session.reader`).
+        if self.server and not _autocommit(conn):
             self.trips += 1
 
-    def _on_commit(self, _conn: Any) -> None:
-        self.trips += 1
+    def _on_commit(self, conn: Any) -> None:
+        if not _autocommit(conn):
+            self.trips += 1
 
-    def _on_rollback(self, _conn: Any) -> None:
-        self.trips += 1
+    def _on_rollback(self, conn: Any) -> None:
+        if not _autocommit(conn):
+            self.trips += 1
 
     def take(self) -> tuple[int, int]:
         taken = (self.statements, self.trips)
         self.statements = self.trips = 0
         return taken
+
+
+def _autocommit(conn: Any) -> bool:
+    """Whether the connection runs its statements outside a transaction (nothing is sent for
+    its BEGIN, COMMIT or ROLLBACK)."""
+    return bool(getattr(conn.connection.dbapi_connection, "autocommit", False))
 
 
 def _caller() -> str:
