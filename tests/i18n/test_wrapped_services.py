@@ -183,7 +183,7 @@ def _pseudo(text: str) -> str:
 
 @pytest.fixture
 def pseudo_catalog(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, extracted: dict[object, str]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, extracted: dict[object, set[str]]
 ) -> None:
     """A language "xx" that says every extracted message between « and »."""
     catalog = Catalog(locale="de", domain=i18n.DOMAIN)  # de: two plural forms, as English
