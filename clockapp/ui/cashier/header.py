@@ -11,7 +11,7 @@ undo and redo, which end with the focus back in the desk's search box.
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from clockapp.core.money.amounts import format_cents
 from clockapp.core.money.records import CashierConfig
@@ -115,16 +115,23 @@ class CashierHeader(QWidget):
         self.redo_button.setObjectName("redo")
         self.redo_button.clicked.connect(lambda: self.redo_requested.emit())
         self.redo_button.setEnabled(False)
-        layout = QHBoxLayout(self)
+        # Two rows: the name, whether registration is open and the buttons, then the rules and
+        # the pool across the whole width (in one row they did not fit a 1366-pixel laptop,
+        # even in English).
+        top = QHBoxLayout()
+        top.addWidget(self.title_label, 1)
+        top.addWidget(self.registration_label)
+        for button in (self.rules_button, self.bounties_button, self.undo_button):
+            top.addWidget(button)
+        top.addWidget(self.redo_button)
+        figures = QHBoxLayout()
+        figures.addWidget(self.rules_label)
+        figures.addWidget(self.pool_label, 1)
+        layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.title_label)
-        layout.addWidget(self.rules_label)
-        layout.addWidget(self.pool_label, 1)
-        layout.addWidget(self.registration_label)
-        layout.addWidget(self.rules_button)
-        layout.addWidget(self.bounties_button)
-        layout.addWidget(self.undo_button)
-        layout.addWidget(self.redo_button)
+        layout.setSpacing(2)
+        layout.addLayout(top)
+        layout.addLayout(figures)
 
     def refresh(self, what: Change = Change.ALL) -> None:
         """Read again the parts of the header whose flags are in `what` (all by default)."""
@@ -140,7 +147,7 @@ class CashierHeader(QWidget):
         info, config = answer
         self.title_label.setText(info.name)
         self.name_changed.emit(info.name)
-        self.rules_label.setText(f"· {describe_rules(config)} ·")
+        self.rules_label.setText(f"{describe_rules(config)} ·")  # the pool line follows
 
     def _show_pool(self, view: PayoutView) -> None:
         # One phrase per item of the line, each whole, joined by the line's dots.

@@ -35,8 +35,13 @@ class RulingsBar(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        bar = QHBoxLayout(self)
-        bar.setContentsMargins(0, 0, 0, 0)
+        # Two rows, the game's over the dispute's: in one they made the window wider than a
+        # 1366-pixel laptop in languages with longer words.
+        rows = QVBoxLayout(self)
+        rows.setContentsMargins(0, 0, 0, 0)
+        game_row, bar = QHBoxLayout(), QHBoxLayout()
+        rows.addLayout(game_row)
+        rows.addLayout(bar)
         self.game_combo = QComboBox(self)
         self.game_combo.setObjectName("game")
         for game in Game:
@@ -53,8 +58,8 @@ class RulingsBar(QWidget):
             _("Clear the board, the hands and the chips ({key})").format(key=new.shortcuts[0])
         )
         for widget in (game_label, self.game_combo, self.four_colour_check):
-            bar.addWidget(widget)
-        bar.addSpacing(20)
+            game_row.addWidget(widget)
+        game_row.addStretch(1)
         bar.addWidget(self.new_button)
         bar.addStretch(1)
         # In a short window the keys line under the hands gives its height to them: the keys

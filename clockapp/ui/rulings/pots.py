@@ -170,6 +170,11 @@ class PotsPanel(QWidget):
             _("The table the hand is at: its players' names and the button come from the seating")
         )
         self.table_combo.addItem(_("Not at a known table"), 0)
+        # As wide as a table's name needs, not its longest item: the window fits a laptop.
+        self.table_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.table_combo.setMinimumContentsLength(10)
         self.table_note = QLabel(self)
         self.table_note.setObjectName("pot_table_note")
         self.table_note.setWordWrap(True)
@@ -297,6 +302,11 @@ class PotsPanel(QWidget):
         blocked = self.table_combo.blockSignals(True)
         self.table_combo.clear()
         self.table_combo.addItem(_("Not at a known table"), 0)
+        # As wide as a table's name needs, not its longest item: the window fits a laptop.
+        self.table_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.table_combo.setMinimumContentsLength(10)
         for number, title in tables:
             self.table_combo.addItem(title, number)
         index = self.table_combo.findData(current or 0)

@@ -360,15 +360,18 @@ class RulingsWindow(QWidget):
         self._column.setSpacing(6 if on else 10)
 
     def _share_width(self) -> None:
-        """The cards a little more than the pots, never less than the picker needs (on a 1366 px
-        laptop the pots take the rest), at every window size until the director drags it."""
+        """The cards a little more than the pots, never less than the picker needs nor leaving
+        the pots less than theirs (on a 1366 px laptop, in a language of long words, the cards
+        give the pots what they need), at every window size until the director drags it."""
         if self._split_dragged:
             return
         total = max(self.width() - 2 * SIDE_MARGIN - self._splitter.handleWidth(), 1)
-        first = self._splitter.widget(0)
+        first, second = self._splitter.widget(0), self._splitter.widget(1)
         least = first.minimumSizeHint().width() if first is not None else 0
+        pots = second.minimumSizeHint().width() if second is not None else 0
         # Compact, the hands' three tiles side by side need a little more.
-        left = max(total * (55 if self._compact else 52) // 100, least)
+        share = total * (55 if self._compact else 52) // 100
+        left = max(min(share, total - pots), least)
         self._splitter.setSizes([left, max(total - left, 1)])
 
     def closeEvent(self, event: QCloseEvent) -> None:
