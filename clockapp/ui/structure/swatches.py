@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPen, QPixmap
+from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPen, QPixmap, QPixmapCache
 
 from clockapp.core.chips import Denomination
 from clockapp.formats import chips as format_chips
@@ -62,12 +62,18 @@ def _short_value(value: int) -> str:
 
 
 def chip_pixmap(hex_color: str, size: int = 18, value: int | None = None) -> QPixmap:
-    """A chip of `size` pixels on a transparent background."""
+    """A chip of `size` pixels on a transparent background (drawn once, then from Qt's pixmap
+    cache: the cashier shows the same few chips after every sale)."""
+    key = f"clockapp-chip:{hex_color}:{size}:{value}"
+    found = QPixmapCache.find(key)
+    if found is not None and not found.isNull():
+        return found
     pixmap = QPixmap(size, size)
     pixmap.fill(Qt.GlobalColor.transparent)
     painter = QPainter(pixmap)
     paint_chip(painter, QRectF(0, 0, size, size), hex_color, value)
     painter.end()
+    QPixmapCache.insert(key, pixmap)
     return pixmap
 
 
