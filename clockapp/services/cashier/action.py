@@ -25,6 +25,7 @@ from typing import Generic, TypeVar
 
 from clockapp.core.money.change import TillChange, applied_all
 from clockapp.core.money.till import Till
+from clockapp.formats import using_currency
 from clockapp.persistence.session import Session
 from clockapp.services.cashier.cache import LedgerCache
 from clockapp.services.cashier.till import lock_till, snapshot, write_change
@@ -107,10 +108,12 @@ def money_action(
         read_at, till = snapshot(session, tournament_id, cache)
         now = ctx.now()  # inside the lock: times follow the order
         busted_before = anyone_busted(till)
-        ruling = rule(session, till, now)
-        written = [write_change(session, tournament_id, c, now) for c in ruling.changes]
-        after = applied_all(till, written)  # the snapshot plus the change: nothing re-read
-        done = ruling.finish(session, after, written, now)
+        # The rules' refusals and receipts write money in this tournament's currency.
+        with using_currency(held[-1].currency):
+            ruling = rule(session, till, now)
+            written = [write_change(session, tournament_id, c, now) for c in ruling.changes]
+            after = applied_all(till, written)  # the snapshot plus the change: nothing re-read
+            done = ruling.finish(session, after, written, now)
         # The end and the registration choice live on the tournament's row, which the lock
         # holds (found again without a statement); the finish may have stored the end there.
         row = get_row(session, tournament_id)

@@ -147,6 +147,17 @@ def test_undoing_a_mystery_knockout_returns_its_envelope(services: Services) -> 
     assert view.audit == ()
 
 
+def test_a_refusal_from_the_rules_names_the_tournament_s_currency(services: Services) -> None:
+    """The rules in core write their amounts in the currency of the action's tournament."""
+    short = BountyRules(BountyFormat.MYSTERY, MysteryStage(from_players_left=4), 7, (2000, 1000))
+    tid, (a, _, _, d) = _field(services, short)
+    services.structure.update_settings(tid, currency="€")
+    with pytest.raises(BountyError) as refused:
+        services.results.bust(tid, d, busted_by=a)
+    assert "€10.04 short" in str(refused.value)
+    assert "$" not in str(refused.value)
+
+
 @pytest.mark.slow
 def test_envelopes_that_do_not_add_up_refuse_the_draw(services: Services) -> None:
     short = BountyRules(BountyFormat.MYSTERY, MysteryStage(from_players_left=4), 7, (2000, 1000))
