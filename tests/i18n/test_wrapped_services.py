@@ -249,8 +249,8 @@ def test_an_amount_refusal_reads_in_the_language(pseudo: None) -> None:
     with pytest.raises(AmountError) as refused:
         parse_amount("abc", field="Buy-in")
     assert str(refused.value) == _pseudo(
-        "{field}: {typed} is not a number; type digits such as 20.50."
-    ).format(field="Buy-in", typed="'abc'")
+        "{field}: {typed} is not a number; type digits such as {cents}."
+    ).format(field="Buy-in", typed="'abc'", cents="20.50")
 
 
 def test_a_tool_speaks_the_system_s_language(

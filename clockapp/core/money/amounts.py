@@ -159,15 +159,24 @@ def _cents(body: str, *, field: str, typed: str) -> int:
     if first == "grouping" or any(r == "grouping" for r in readings):
         raise AmountError(
             _(
-                "{field}: {typed} has misplaced commas; write thousands in groups of "
-                "three (1,000) and use a point for cents (20.50)."
-            ).format(field=field, typed=typed)
+                "{field}: {typed} has misplaced separators; write thousands in groups of "
+                "three ({thousand}) and the cents after the decimal mark ({cents})."
+            ).format(field=field, typed=typed, **_examples())
         )
     raise AmountError(
-        _("{field}: {typed} is not a number; type digits such as 20.50.").format(
-            field=field, typed=typed
+        _("{field}: {typed} is not a number; type digits such as {cents}.").format(
+            field=field, typed=typed, **_examples()
         )
     )
+
+
+def _examples() -> dict[str, str]:
+    """A thousand and twenty fifty, written as the current language writes them (the forms
+    a refusal shows: "1.000" and "20,50" in German)."""
+    return {
+        "thousand": formats.decimal(Decimal(1000), 0),
+        "cents": formats.decimal(Decimal("20.50"), 2),
+    }
 
 
 def _reading(body: str, locale: Locale, group: str, point: str) -> Decimal | str:

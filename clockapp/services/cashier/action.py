@@ -104,12 +104,14 @@ def money_action(
         DomainError: Whatever the rule or its finish refuses; nothing is written.
     """
     with ctx.transaction() as session:
-        held = (*lock_till(session, tournament_id), setup_row(session, tournament_id))
+        locked = lock_till(session, tournament_id)  # first: the rows after it are read locked
+        setup = setup_row(session, tournament_id)
+        held = (*locked, setup)
         read_at, till = snapshot(session, tournament_id, cache)
         now = ctx.now()  # inside the lock: times follow the order
         busted_before = anyone_busted(till)
         # The rules' refusals and receipts write money in this tournament's currency.
-        with using_currency(held[-1].currency):
+        with using_currency(setup.currency):
             ruling = rule(session, till, now)
             written = [write_change(session, tournament_id, c, now) for c in ruling.changes]
             after = applied_all(till, written)  # the snapshot plus the change: nothing re-read

@@ -65,8 +65,8 @@ def chip_pixmap(hex_color: str, size: int = 18, value: int | None = None) -> QPi
     """A chip of `size` pixels on a transparent background (drawn once, then from Qt's pixmap
     cache: the cashier shows the same few chips after every sale)."""
     key = f"clockapp-chip:{hex_color}:{size}:{value}"
-    found = QPixmapCache.find(key)
-    if found is not None and not found.isNull():
+    found = QPixmapCache.find(key)  # type: ignore[call-overload]  # PySide6 returns the pixmap
+    if isinstance(found, QPixmap) and not found.isNull():
         return found
     pixmap = QPixmap(size, size)
     pixmap.fill(Qt.GlobalColor.transparent)

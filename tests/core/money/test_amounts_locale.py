@@ -54,8 +54,25 @@ def test_an_ambiguous_amount_is_refused_with_both_readings() -> None:
     [("de", "1.2.3,4,5"), ("de", "12.34,50"), ("fr", "1 23,50"), ("en", "1.234,50")],
 )
 def test_misplaced_separators_are_refused(language: str, text: str) -> None:
-    with using_language(language), pytest.raises(AmountError, match="Rebuy price: "):
+    # The field is named (French puts a space before the colon).
+    with using_language(language), pytest.raises(AmountError, match=r"Rebuy price\s?: "):
         parse_amount(text, field="Rebuy price")
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "written"),
+    [("fr", "1 23,50", ("1\u202f000", "20,50")), ("en", "1.234,50", ("1,000", "20.50"))],
+)
+def test_a_refusal_shows_amounts_as_the_language_writes_them(
+    language: str, text: str, written: tuple[str, str]
+) -> None:
+    with using_language(language), pytest.raises(AmountError) as refused:
+        parse_amount(text, field="Rebuy price")
+    for example in written:
+        assert example in str(refused.value)
+    with using_language(language), pytest.raises(AmountError) as refused:
+        parse_amount("twenty", field="Rebuy price")
+    assert written[1] in str(refused.value)
 
 
 def test_a_german_amount_is_not_read_in_english() -> None:
