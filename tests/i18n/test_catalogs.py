@@ -17,7 +17,7 @@ from clockapp.i18n import DOMAIN, available_languages, locale_dir
 
 CATALOGS = sorted(locale_dir().glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
 #: The languages the app ships complete (a share of the template's messages, translated).
-COMPLETE = ("de",)
+COMPLETE = ("de", "es", "fr", "nl", "pt_BR")
 COMPLETE_SHARE = 0.99
 
 

@@ -12,8 +12,8 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QDialog,
+    QGridLayout,
     QGroupBox,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
@@ -76,7 +76,8 @@ class MovesBox(QGroupBox):
         self.show_done = QCheckBox(_("Show moves already made"), self)
         self.show_done.toggled.connect(self._on_show_done_toggled)
         layout.addWidget(self.show_done)
-        buttons = QHBoxLayout()
+        # Two by two: four in a row did not fit the panel in languages with longer words.
+        buttons = QGridLayout()
         self.acknowledge_button = QPushButton(_("&Moved"), self)
         self.acknowledge_button.setToolTip(
             _("The selected players have moved: take them off the display")
@@ -88,13 +89,15 @@ class MovesBox(QGroupBox):
         self.print_button.clicked.connect(self.print_moves)
         self.pdf_button = QPushButton(_("Save PDF…"), self)
         self.pdf_button.clicked.connect(self._on_pdf_button_clicked)
-        for button in (
-            self.acknowledge_button,
-            self.acknowledge_all_button,
-            self.print_button,
-            self.pdf_button,
+        for index, button in enumerate(
+            (
+                self.acknowledge_button,
+                self.acknowledge_all_button,
+                self.print_button,
+                self.pdf_button,
+            )
         ):
-            buttons.addWidget(button)
+            buttons.addWidget(button, index // 2, index % 2)
         layout.addLayout(buttons)
 
     @property
