@@ -82,6 +82,16 @@ def test_an_idle_connection_is_closed_without_an_answer(services: Services, demo
             assert sock.recv(100) == b""
 
 
+def dropped_unanswered(sock: socket.socket) -> bool:
+    """Whether the server closed `sock` without a byte of answer: an end of stream, or a reset
+    (a server that closes with part of a request still unread in its buffer resets, which a busy
+    machine makes likely)."""
+    try:
+        return sock.recv(100) == b""
+    except ConnectionResetError:
+        return True
+
+
 def test_at_the_cap_the_oldest_unfinished_connection_makes_room(
     services: Services, demo: int
 ) -> None:
@@ -96,7 +106,7 @@ def test_at_the_cap_the_oldest_unfinished_connection_makes_room(
                 time.sleep(0.01)
             assert get(server.port, "/state")[0] == 200
             slow[0].settimeout(5)
-            assert slow[0].recv(100) == b""  # the oldest was dropped, unanswered
+            assert dropped_unanswered(slow[0])  # the oldest made room
             for sock in slow[1:]:
                 sock.setblocking(False)
                 with pytest.raises(BlockingIOError):
