@@ -132,7 +132,7 @@ TENDERED = [
     ("abc", "—", "not a number"),
     ("-5", "—", "negative"),
     ("2.555", "—", "decimals"),
-    ("1,00", "—", "commas"),
+    ("1,00", "—", "misplaced separators"),
 ]
 
 
