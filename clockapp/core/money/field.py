@@ -59,7 +59,7 @@ def count_gap_refusal(counted: int, in_play: int, accepted: int | None) -> str |
     gap = counted - in_play
     if in_play <= 0 or gap == 0 or gap == accepted:
         return None
-    which = f"{gap:,} too many" if gap > 0 else f"{-gap:,} missing"
+    which = f"{formats.number(gap)} too many" if gap > 0 else f"{formats.number(-gap)} missing"
     return _(
         "The counts add up to {counted} chips, but {in_play} are in play: "
         "{which}. Count again, or confirm the difference."
