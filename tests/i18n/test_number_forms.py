@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import clockapp
+from clockapp.i18n import set_language
 
 ROOT = Path(clockapp.__file__).parent
 
@@ -72,3 +73,25 @@ def test_no_number_is_grouped_by_hand() -> None:
 def test_the_allow_list_is_still_needed() -> None:
     for relative in ALLOWED:
         assert grouping_specs((ROOT / relative).read_text(encoding="utf-8")), relative
+
+
+def test_a_level_is_announced_with_the_languages_grouping() -> None:
+    from clockapp.core.structure import Level
+
+    level = Level(small_blind=1000, big_blind=2000, ante=2000, big_blind_ante=True, minutes=20)
+    set_language("de")
+    assert level.describe().startswith("1.000/2.000")
+    set_language("en")
+    assert level.describe().startswith("1,000/2,000")
+
+
+def test_the_odds_are_a_sentence_in_the_language() -> None:
+    from fractions import Fraction
+
+    from clockapp.poker.allin import one_in
+
+    set_language("de")
+    assert one_in(Fraction(1, 1234)) == "1 zu 1.234"
+    assert one_in(Fraction(3, 10)) == "1 zu 3,3"
+    set_language("nl")
+    assert one_in(Fraction(0)) == "nooit"
