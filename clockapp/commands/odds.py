@@ -56,8 +56,8 @@ def _odds_parser() -> argparse.ArgumentParser:
         "--samples",
         type=whole_number,
         help=_(
-            "force a Monte Carlo run over this many random boards (at most {max_samples:,})"
-        ).format(max_samples=MAX_SAMPLES),
+            "force a Monte Carlo run over this many random boards (at most {max_samples})"
+        ).format(max_samples=formats.number(MAX_SAMPLES)),
     )
     parser.add_argument(
         "--seed", type=whole_number, default=0, help=_("Monte Carlo seed, 0 or more (default 0)")

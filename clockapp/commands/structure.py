@@ -100,8 +100,8 @@ def _parse_owned(text: str, values: Sequence[int]) -> list[int]:
             raise _BadInput(_("--owned: {part!r} has a negative count").format(part=part))
         if count > OWNED_MAX:
             raise _BadInput(
-                _("--owned: {part!r}: a host owns at most {owned_max:,} chips of a colour").format(
-                    part=part, owned_max=OWNED_MAX
+                _("--owned: {part!r}: a host owns at most {owned_max} chips of a colour").format(
+                    part=part, owned_max=formats.number(OWNED_MAX)
                 )
             )
         owned[value] = count
@@ -228,7 +228,7 @@ def result_to_dict(result: SuggestedStructure, chips: ChipSet) -> dict[str, Any]
 
 
 def _chip(chips: ChipSet, value: int) -> str:
-    return f"T{value:,} ({chips.denomination(value).color})"
+    return f"T{formats.number(value)} ({chips.denomination(value).color})"
 
 
 def format_result(result: SuggestedStructure, chips: ChipSet) -> str:
@@ -290,8 +290,10 @@ def format_result(result: SuggestedStructure, chips: ChipSet) -> str:
     lines += ["", _("Chips needed (stacks + rebuys/add-ons + color-ups + spares):")]
     for need in result.chips_needed.needs:
         text = (
-            f"  {_chip(chips, need.value):<18} {need.total:>6,}  = {need.for_stacks:,} + "
-            f"{need.for_rebuys:,} + {need.for_color_up:,} + {need.spares:,}"
+            f"  {_chip(chips, need.value):<18} {formats.number(need.total):>6}  = "
+            f"{formats.number(need.for_stacks)} + "
+            f"{formats.number(need.for_rebuys)} + {formats.number(need.for_color_up)} + "
+            f"{formats.number(need.spares)}"
         )
         if need.owned is not None:
             text += "; " + _("own {count}").format(count=formats.number(need.owned))

@@ -40,6 +40,7 @@ from enum import StrEnum
 from fractions import Fraction
 from math import comb, gcd
 
+from clockapp import formats
 from clockapp.core.icm_compute import estimate, subset_equities
 from clockapp.core.money.amounts import allocate, format_cents
 from clockapp.core.payout_text import ordinal
@@ -108,7 +109,8 @@ class IcmResult:
         if self.exact:
             return "exact (Malmuth-Harville)"
         return (
-            f"estimate (Malmuth-Harville, {self.samples:,} simulated finishes, seed {self.seed}; "
+            f"estimate (Malmuth-Harville, {formats.number(self.samples)} simulated finishes, seed "
+            f"{self.seed}; "
             f"each figure within {format_cents(self.margin)} at 95%)"
         )
 

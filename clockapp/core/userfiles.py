@@ -316,7 +316,7 @@ def _csv_problem(error: csv.Error, spans_lines: bool) -> str:
     """The csv module's complaint in a director's words."""
     message = str(error)
     if "field larger than field limit" in message:
-        return f"a cell is longer than {MAX_CELL_CHARS:,} characters"
+        return f"a cell is longer than {formats.number(MAX_CELL_CHARS)} characters"
     if spans_lines or "end of data" in message or "unexpected end" in message:
         # The quote ran on past the end of its line: it was opened and never closed.
         return "a quote is not closed"

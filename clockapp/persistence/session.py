@@ -22,6 +22,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DataError, DBAPIError, OperationalError
 from sqlmodel import Session
 
+from clockapp import formats
 from clockapp.errors import ValidationError
 from clockapp.i18n import gettext as _
 from clockapp.persistence.db import writer_queue
@@ -232,8 +233,8 @@ def _numbers_in_range() -> Iterator[None]:
     except OverflowError as error:
         raise ValidationError(
             _(
-                "A number is too large: clockapp stores whole numbers up to {max_stored_int:,}."
-            ).format(max_stored_int=MAX_STORED_INT)
+                "A number is too large: clockapp stores whole numbers up to {max_stored_int}."
+            ).format(max_stored_int=formats.number(MAX_STORED_INT))
         ) from error
     except UnicodeEncodeError as error:
         broken = ord(error.object[error.start])

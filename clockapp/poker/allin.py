@@ -388,8 +388,13 @@ def one_in(chance: Fraction) -> str:
     ('1 in 990', '1 in 3.3', 'never')
     """
     if chance <= 0:
-        return "never"
+        return _("never")
     ratio = 1 / chance
     if ratio.denominator == 1:
-        return f"1 in {ratio.numerator:,}"
-    return f"1 in {float(ratio):,.1f}" if ratio < 100 else f"1 in {round(ratio):,}"
+        shown = formats.number(ratio.numerator)
+    elif ratio < 100:
+        shown = formats.decimal(float(ratio), 1)
+    else:
+        shown = formats.number(round(ratio))
+    # TRANSLATORS: a chance said as odds, "1 in 990": one time in {ratio} (a number).
+    return _("1 in {ratio}").format(ratio=shown)

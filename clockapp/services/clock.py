@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, tzinfo
 
+from clockapp import formats
 from clockapp.core import clock as engine
 from clockapp.core.chips import ChipSet
 from clockapp.core.clock import ClockEvent, ClockState, ClockStep, KeptStep, RegistrationStep
@@ -96,7 +97,7 @@ def describe(state: ClockState, structure: Structure, now: datetime) -> str:
     else:
         where = f"Level {shown.level_number}"
         if isinstance(item, Level):
-            where += f" ({item.small_blind:,}/{item.big_blind:,})"
+            where += f" ({formats.number(item.small_blind)}/{formats.number(item.big_blind)})"
     return f"{where}, {shown.status}"
 
 

@@ -254,13 +254,13 @@ class HardEndService:
             leaders = [rid for rid in in_play if counts[rid] == most]
             others = [rid for rid in in_play if counts[rid] != most]
             if not others:
-                names = " and ".join(till.name(rid) for rid in leaders)
+                names = formats.listing([till.name(rid) for rid in leaders])
                 raise ChipCountError(
                     _(
-                        "{names} all have {most:,} chips: a tie for first cannot be ranked by "
+                        "{names} all have {most} chips: a tie for first cannot be ranked by "
                         "chips. "
                         "Settle it with a deal at the cashier, or play on."
-                    ).format(names=names, most=most)
+                    ).format(names=names, most=formats.chips(most))
                 )
             in_play_chips = chips_on_the_tables(till)
             _check_total(sum(counts[rid] for rid in in_play), in_play_chips, accept_difference)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass, field, replace
 
+from clockapp import formats
 from clockapp.core.house import (
     MAX_RULES_CHARS,
     MAX_TITLE_CHARS,
@@ -90,8 +91,8 @@ def _check_rules(text: str) -> str:
     """The rules sheet cleaned; refused when empty or too long."""
     if len(text) > MAX_RULES_CHARS:  # before cleaning: a huge paste is refused at once
         raise LookError(
-            _("The rules sheet is longer than {max_rules_chars:,} characters.").format(
-                max_rules_chars=MAX_RULES_CHARS
+            _("The rules sheet is longer than {max_rules_chars} characters.").format(
+                max_rules_chars=formats.number(MAX_RULES_CHARS)
             )
         )
     cleaned = _clean(text, "The rules sheet", MAX_RULES_CHARS, lines=True)

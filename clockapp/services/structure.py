@@ -170,9 +170,13 @@ def replace_structure(
     if len(structure.levels) > MAX_ITEMS:
         raise ValidationError(
             _(
-                "Structure {name!r}: {count:,} levels and breaks; a structure holds at most "
+                "Structure {name!r}: {count} levels and breaks; a structure holds at most "
                 "{max_items}."
-            ).format(name=structure.name, count=len(structure.levels), max_items=MAX_ITEMS)
+            ).format(
+                name=structure.name,
+                count=formats.number(len(structure.levels)),
+                max_items=formats.number(MAX_ITEMS),
+            )
         )
     lock_row(session, tournament_id)
     now = ctx.now()  # inside the lock

@@ -91,7 +91,7 @@ class Denomination:
     @property
     def label(self) -> str:
         """`T25 green`: how the chip is named on screens and reports."""
-        return f"T{self.value:,} {self.color}"
+        return f"T{formats.number(self.value)} {self.color}"
 
     @classmethod
     def standard(cls, value: int, custom_index: int = 0) -> Denomination:
@@ -228,4 +228,4 @@ class ChipSet:
 
 
 def chip_values_text(values: Iterable[int]) -> str:
-    return ", ".join(f"T{v:,}" for v in values)
+    return ", ".join(f"T{formats.number(v)}" for v in values)

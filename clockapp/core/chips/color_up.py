@@ -15,6 +15,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from clockapp import formats
 from clockapp.core.chips import ChipSet, Denomination
 from clockapp.core.structure import Break, Level
 
@@ -35,9 +36,10 @@ class Exchange:
         '20 red = 1 black'
         """
         same = self.removed.color.casefold() == self.target.color.casefold()
-        left = f"T{self.removed.value:,}" if same else self.removed.color
-        right = f"T{self.target.value:,}" if same else self.target.color
-        return f"{self.removed_count:,} {left} = {self.target_count:,} {right}"
+        left = f"T{formats.number(self.removed.value)}" if same else self.removed.color
+        right = f"T{formats.number(self.target.value)}" if same else self.target.color
+        removed, target = formats.number(self.removed_count), formats.number(self.target_count)
+        return f"{removed} {left} = {target} {right}"
 
 
 @dataclass(frozen=True)
@@ -72,9 +74,9 @@ class ColorUp:
 
     def gone(self) -> str:
         """`T5 (red) and T25 (green)`: the chips that leave."""
-        parts = [f"T{d.value:,} ({d.color})" for d in self.removed]
+        parts = [f"T{formats.number(d.value)} ({d.color})" for d in self.removed]
         if len(parts) == 1:
-            return f"T{self.removed[0].value:,} chips ({self.removed[0].color})"
+            return f"T{formats.number(self.removed[0].value)} chips ({self.removed[0].color})"
         return ", ".join(parts[:-1]) + " and " + parts[-1] + " chips"
 
     def describe(self) -> str:
@@ -89,9 +91,8 @@ class ColorUp:
         if self.target is None:
             return text + "no smaller chip stays in play to replace them"
         rates = ", ".join(e.describe() for e in self.exchanges)
-        return (
-            f"{text}replace them with T{self.target.value:,} chips ({self.target.color}): {rates}"
-        )
+        value = formats.number(self.target.value)
+        return f"{text}replace them with T{value} chips ({self.target.color}): {rates}"
 
     def short(self) -> str:
         """The wall's status line: `T25 green → T100 black (4 = 1)`.
@@ -104,7 +105,10 @@ class ColorUp:
         gone = ", ".join(d.label for d in self.removed)
         if self.target is None:
             return f"{gone} go"
-        rates = ", ".join(f"{e.removed_count:,} = {e.target_count:,}" for e in self.exchanges)
+        rates = ", ".join(
+            f"{formats.number(e.removed_count)} = {formats.number(e.target_count)}"
+            for e in self.exchanges
+        )
         return f"{gone} → {self.target.label} ({rates})"
 
 

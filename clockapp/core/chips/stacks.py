@@ -66,8 +66,8 @@ class StackBreakdown:
         >>> StackBreakdown(((25, 10), (5, 10))).describe()
         '10 x T25 + 10 x T5 = T300'
         """
-        lines = " + ".join(f"{c} x T{v:,}" for v, c in self.parts)
-        return f"{lines} = T{self.total:,}"
+        lines = " + ".join(f"{c} x T{formats.number(v)}" for v, c in self.parts)
+        return f"{lines} = T{formats.number(self.total)}"
 
 
 # ------------------------------------------------------------------------------ breakdowns

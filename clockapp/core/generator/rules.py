@@ -156,14 +156,15 @@ def suggest_structure(
                 "together with a first small blind and big blind."
             ).format(
                 starting_stack=formats.number(starting_stack),
-                join=", ".join(f"T{v:,}" for v in chip_set.values),
+                join=", ".join(f"T{formats.number(v)}" for v in chip_set.values),
             )
         )
     first_sb, breakdown = handy[-1] if handy else options[0]
     if not inside:
         share = 200 * first_sb / starting_stack
         warnings.append(
-            f"First big blind {2 * first_sb:,} is {share:.1f}% of the starting stack: the chips "
+            f"First big blind {formats.number(2 * first_sb)} is {share:.1f}% of the starting "
+            "stack: the chips "
             "cannot make a big blind of 1-2% with a small blind of half."
         )
     try:
@@ -217,7 +218,8 @@ def suggest_structure(
         warnings.append(
             f"The time budget holds {total_levels} levels of {level_minutes} minutes, more "
             f"levels than the chips can use: by level {usable + 1} the big blind would pass "
-            f"{BLIND_CAP_FACTOR} times the {total_chips:,} chips in play, so the structure "
+            f"{BLIND_CAP_FACTOR} times the {formats.number(total_chips)} chips in play, so the "
+            "structure "
             f"stops at level {usable}. Longer levels would fill the time budget."
         )
         total_levels = usable
@@ -229,7 +231,8 @@ def suggest_structure(
     if step > 2.0:
         warnings.append(
             f"The blinds would have to more than double each level to reach "
-            f"{target:,} ({LAST_BIG_BLIND_PERCENT}% of the chips) by level {planned}: "
+            f"{formats.number(target)} ({LAST_BIG_BLIND_PERCENT}% of the chips) by level "
+            f"{planned}: "
             "they double instead, so expect the game to run long (longer budget or shorter "
             "levels would help)."
         )
@@ -255,7 +258,8 @@ def suggest_structure(
         which = ", ".join(str(n) for n in held[:6]) + (" ..." if len(held) > 6 else "")
         warnings.append(
             f"The time budget holds more levels than there are round blinds between the first "
-            f"one and {target:,} ({LAST_BIG_BLIND_PERCENT}% of the chips in play), so the "
+            f"one and {formats.number(target)} ({LAST_BIG_BLIND_PERCENT}% of the chips in play), "
+            "so the "
             f"blinds stay as they were at level {which}: the game still ends near the time "
             "budget. Longer levels would do the same more simply."
         )
@@ -278,15 +282,19 @@ def suggest_structure(
     last_bb = amounts[planned - 1][1]
     if target and last_bb > target * TARGET_TOLERANCE:
         warnings.append(
-            f"The planned last big blind ({last_bb:,} at level {planned}) is far from "
-            f"{target:,}, {LAST_BIG_BLIND_PERCENT}% of the {total_chips:,} chips in play: the "
+            f"The planned last big blind ({formats.number(last_bb)} at level {planned}) is far "
+            "from "
+            f"{formats.number(target)}, {LAST_BIG_BLIND_PERCENT}% of the "
+            f"{formats.number(total_chips)} chips in play: the "
             "time budget holds more levels than the chips need, so the blinds outgrow the "
             "stacks; longer levels or a shorter budget would fit better."
         )
     elif target and last_bb * TARGET_TOLERANCE < target:
         warnings.append(
-            f"The planned last big blind ({last_bb:,} at level {planned}) is far from "
-            f"{target:,}, {LAST_BIG_BLIND_PERCENT}% of the {total_chips:,} chips in play: "
+            f"The planned last big blind ({formats.number(last_bb)} at level {planned}) is far "
+            "from "
+            f"{formats.number(target)}, {LAST_BIG_BLIND_PERCENT}% of the "
+            f"{formats.number(total_chips)} chips in play: "
             "expect the game to run past the time budget."
         )
 
@@ -311,7 +319,7 @@ def suggest_structure(
                 Break(break_minutes, label=f"Break {break_count}", color_up=colored_up[number])
             )
     title = name or (
-        f"T{starting_stack:,}, {players} players, {level_minutes}-minute levels, "
+        f"T{formats.number(starting_stack)}, {players} players, {level_minutes}-minute levels, "
         f"{duration_minutes // 60}h{duration_minutes % 60:02d}"
     )
     structure = Structure(title, tuple(items), planned)

@@ -59,11 +59,21 @@ def count_gap_refusal(counted: int, in_play: int, accepted: int | None) -> str |
     gap = counted - in_play
     if in_play <= 0 or gap == 0 or gap == accepted:
         return None
-    which = f"{gap:,} too many" if gap > 0 else f"{-gap:,} missing"
-    return _(
-        "The counts add up to {counted} chips, but {in_play} are in play: "
-        "{which}. Count again, or confirm the difference."
-    ).format(counted=formats.number(counted), in_play=formats.number(in_play), which=which)
+    if gap > 0:
+        text = _(
+            "The counts add up to {counted} chips, but {in_play} are in play: {gap} too many. "
+            "Count again, or confirm the difference."
+        )
+    else:
+        text = _(
+            "The counts add up to {counted} chips, but {in_play} are in play: {gap} missing. "
+            "Count again, or confirm the difference."
+        )
+    return text.format(
+        counted=formats.number(counted),
+        in_play=formats.number(in_play),
+        gap=formats.number(abs(gap)),
+    )
 
 
 def standing_busts(till: Till) -> list[Bust]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from clockapp import formats
 from clockapp.core.chips import ChipError, ChipSet, StackBreakdown, rebuy_breakdown, stack_breakdown
 from clockapp.core.money.entries import EntryKind
 
@@ -35,7 +36,11 @@ class Handout:
         """'4 x T1,000 + 9 x T500 ... = T10,000', or the chip total and the note."""
         if self.breakdown is not None:
             return self.breakdown.describe()
-        return f"T{self.chips:,} ({self.note})" if self.note else f"T{self.chips:,}"
+        return (
+            f"T{formats.number(self.chips)} ({self.note})"
+            if self.note
+            else f"T{formats.number(self.chips)}"
+        )
 
 
 @dataclass(frozen=True)
@@ -143,12 +148,14 @@ def chip_warnings(
         left = (owned or 0) - given.get(value, 0)
         if left < 0:
             warnings.append(
-                f"T{value:,} chips have run out: {-left:,} more handed out than you own, "
-                f"{kinds} takes {needs[value]:,}."
+                f"T{formats.number(value)} chips have run out: {formats.number(-left)} more handed "
+                "out than you own, "
+                f"{kinds} takes {formats.number(needs[value])}."
             )
         elif left < needs[value]:
             warnings.append(
-                f"T{value:,} chips are running out: {left:,} left, {kinds} takes {needs[value]:,}."
+                f"T{formats.number(value)} chips are running out: {formats.number(left)} left, "
+                f"{kinds} takes {formats.number(needs[value])}."
             )
     return tuple(warnings)
 

@@ -118,11 +118,12 @@ def parse_int(text: str, what: str = "the number", minimum: int = 0) -> int:
         raise StructureError(_("{line!r} is not a whole number.").format(line=text.strip()))
     value = -int(digits) if negative else int(digits)
     if value < minimum:
-        bound = "above 0" if minimum == 1 else f"{minimum:,} or more"
+        if minimum == 1:
+            text = _("{what} must be above 0 (got {value}).")
+        else:
+            text = _("{what} must be {minimum} or more (got {value}).")
         raise StructureError(
-            _("{what} must be {bound} (got {value}).").format(
-                what=what, bound=bound, value=formats.number(value)
-            )
+            text.format(what=what, minimum=formats.number(minimum), value=formats.number(value))
         )
     return value
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from clockapp import formats
 from clockapp.core.structure.items import MAX_ITEMS, Break, Item, Level, StructureError
 from clockapp.core.structure.model import Structure
-from clockapp.i18n import N_
+from clockapp.i18n import N_, ngettext
 from clockapp.i18n import gettext as _
 
 CSV_COLUMNS = (
@@ -132,11 +133,17 @@ def structure_from_csv(text: str, *, name: str = "Imported structure") -> Struct
     unknown = [h for h, k in zip(header, keys, strict=True) if k not in CSV_COLUMNS]
     if unknown:
         named = ", ".join(repr(u[:40]) for u in unknown[:5])  # a hostile header: a few, cut
-        more = f" and {len(unknown) - 5:,} more" if len(unknown) > 5 else ""
-        raise StructureError(
-            _("Header row: unknown column(s) {named}{more}; known columns are {join}.").format(
-                named=named, more=more, join=", ".join(CSV_COLUMNS)
+        more = len(unknown) - 5
+        if more > 0:
+            text = ngettext(
+                "Header row: unknown column(s) {named} and {count} more; known columns are {join}.",
+                "Header row: unknown column(s) {named} and {count} more; known columns are {join}.",
+                more,
             )
+        else:
+            text = _("Header row: unknown column(s) {named}; known columns are {join}.")
+        raise StructureError(
+            text.format(named=named, count=formats.number(more), join=", ".join(CSV_COLUMNS))
         )
     if "minutes" not in keys:
         raise StructureError(_("Header row: the 'minutes' column is missing."))

@@ -126,10 +126,10 @@ class Level:
 
     def describe(self) -> str:
         """`100/200, ante 25` as announced to the room."""
-        text = f"{self.small_blind:,}/{self.big_blind:,}"
+        text = f"{formats.number(self.small_blind)}/{formats.number(self.big_blind)}"
         if self.ante:
             kind = "big blind ante" if self.big_blind_ante else "ante"
-            text += f", {kind} {self.ante:,}"
+            text += f", {kind} {formats.number(self.ante)}"
         return text
 
 
@@ -182,7 +182,7 @@ class Break:
         """`Break 15 min, color up T5`."""
         text = f"{self.label} {self.minutes} min"
         if self.color_up:
-            text += ", color up " + ", ".join(f"T{v:,}" for v in self.color_up)
+            text += ", color up " + ", ".join(f"T{formats.number(v)}" for v in self.color_up)
         return text
 
 

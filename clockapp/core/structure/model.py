@@ -249,9 +249,9 @@ def _short_name(structure: Structure, index: int) -> str:
     number = structure.level_number(index)
     if number is None:
         return f"break {item.label!r}" if isinstance(item, Break) else "break"
-    return f"level {number}, {item.small_blind:,}/{item.big_blind:,}"
+    return f"level {number}, {formats.number(item.small_blind)}/{formats.number(item.big_blind)}"
 
 
 def _values_text(values: Iterable[int]) -> str:
-    listed = ", ".join(f"T{v:,}" for v in values)
+    listed = ", ".join(f"T{formats.number(v)}" for v in values)
     return listed or "none"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from clockapp import formats
 from clockapp.core.userfiles import FileFormatError, csv_records, csv_text
 from clockapp.errors import ValidationError
 from clockapp.i18n import gettext as _
@@ -114,9 +115,9 @@ def players_csv_lines(text: str) -> tuple[tuple[int, PlayerDetails], ...]:
             if len(result) >= MAX_PLAYER_ROWS:
                 raise PlayerError(
                     _(
-                        "CSV line {line}: a player file holds at most {max_player_rows:,} players; "
+                        "CSV line {line}: a player file holds at most {max_player_rows} players; "
                         "split the file and import each part."
-                    ).format(line=record.line, max_player_rows=MAX_PLAYER_ROWS)
+                    ).format(line=record.line, max_player_rows=formats.number(MAX_PLAYER_ROWS))
                 )
             cells = record.cells
             values = {c: cells[i] if i < len(cells) else "" for i, c in columns}

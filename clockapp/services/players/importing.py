@@ -160,8 +160,11 @@ def parse_name_list(text: str) -> tuple[NamedLine, ...]:
                 raise PlayerError(
                     _(
                         "Line {line}: a pre-registration list holds at most "
-                        "{max_pre_registrations:,} lines; split the list and import each part."
-                    ).format(line=record.line, max_pre_registrations=MAX_PRE_REGISTRATIONS)
+                        "{max_pre_registrations} lines; split the list and import each part."
+                    ).format(
+                        line=record.line,
+                        max_pre_registrations=formats.number(MAX_PRE_REGISTRATIONS),
+                    )
                 )
             if record.blank:
                 result.append(NamedLine(record.line, None, "blank line"))

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockapp import formats
 from clockapp.i18n import N_
 from clockapp.i18n import gettext as _
 from clockapp.ui.rulings.settlement import PayoutRow, PotRow, chips
@@ -49,7 +50,7 @@ class Column(Generic[R]):
 
 
 def _signed(amount: int) -> str:
-    return f"+{amount:,}" if amount > 0 else f"{amount:,}"
+    return f"+{formats.number(amount)}" if amount > 0 else f"{formats.number(amount)}"
 
 
 POT_COLUMNS: tuple[Column[PotRow], ...] = (

@@ -35,12 +35,20 @@ def bb_text(big_blinds: float) -> str:
     if not big_blinds:
         return ""
     value = round(float(big_blinds), 1)
-    return f"{value:g} BB" if value < 1000 else f"{value:,.0f} BB"
+    return (
+        f"{formats.decimal(value, 0 if value.is_integer() else 1)} BB"
+        if value < 1000
+        else f"{formats.number(round(value))} BB"
+    )
 
 
 def _line_texts(line: Mapping[str, Any]) -> tuple[int, str, list[str]]:
     chips, big_blinds = int(line.get("chips", 0)), float(line.get("big_blinds", 0))
-    return int(line.get("rank", 0)), str(line.get("name", "")), [f"{chips:,}", bb_text(big_blinds)]
+    return (
+        int(line.get("rank", 0)),
+        str(line.get("name", "")),
+        [f"{formats.number(chips)}", bb_text(big_blinds)],
+    )
 
 
 class ChipLeadersMoment(QWidget):

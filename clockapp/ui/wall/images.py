@@ -14,6 +14,7 @@ from pathlib import Path
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize, Qt
 from PySide6.QtGui import QImage, QImageReader, QPixmap
 
+from clockapp import formats
 from clockapp.core.house import MAX_IMAGE_CHARS
 from clockapp.core.look import LookError
 from clockapp.i18n import gettext as _
@@ -47,8 +48,10 @@ def load_image(path: Path, max_side: int) -> str:
     dims = reader.size()
     if dims.isValid() and max(dims.width(), dims.height()) > MAX_PIXELS_SIDE:
         raise LookError(
-            f"{name} is {dims.width():,} x {dims.height():,} pixels, too large to read; save it "
-            f"at most {MAX_PIXELS_SIDE:,} pixels a side (the wall shows it smaller anyway)."
+            f"{name} is {formats.number(dims.width())} x {formats.number(dims.height())} pixels, "
+            "too large to read; save it "
+            f"at most {formats.number(MAX_PIXELS_SIDE)} pixels a side (the wall shows it smaller "
+            "anyway)."
         )
     if dims.isValid() and max(dims.width(), dims.height()) > max_side:
         reader.setScaledSize(

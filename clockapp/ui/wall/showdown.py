@@ -17,6 +17,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen, QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QVBoxLayout, QWidget
 
+from clockapp import formats
 from clockapp.core.wall import SHOWDOWN, WallMoment
 from clockapp.i18n import N_, ngettext
 from clockapp.i18n import gettext as _
@@ -44,7 +45,7 @@ PENDING = N_("WIN \u2012\u2012.\u2012%   TIE \u2012.\u2012%")
 
 def chips(amount: int) -> str:
     """`1,200`."""
-    return f"{amount:,}"
+    return f"{formats.number(amount)}"
 
 
 def short_value(description: str) -> str:
