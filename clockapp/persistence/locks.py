@@ -12,12 +12,16 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from sqlalchemy import Select, bindparam, func
+from sqlalchemy import Select, bindparam
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
-from clockapp.persistence.models import AppRevisionRow, TournamentRow
-from clockapp.persistence.queries.changes import APP_ROW, note_revisions
+from clockapp.persistence.models import TournamentRow
+from clockapp.persistence.queries.changes import (
+    app_revision_column,
+    note_revisions,
+    of_the_tournament,
+)
 
 # Built once: every write action starts with it (SQLAlchemy's compiled cache serves it).
 _LOCK = select(TournamentRow).where(col(TournamentRow.id) == bindparam("tid")).with_for_update()
@@ -36,15 +40,8 @@ def lock_tournament(session: Session, tournament_id: int) -> TournamentRow | Non
 
 @functools.cache
 def _bringing(models: tuple[type[Any], ...]) -> Select[Any]:
-    app = (
-        select(func.coalesce(func.max(AppRevisionRow.revision), 0))
-        .where(col(AppRevisionRow.id) == APP_ROW)
-        .scalar_subquery()
-    )
-    query = sa_select(*models, app).select_from(TournamentRow)
-    for model in models:
-        query = query.outerjoin(model, col(model.tournament_id) == col(TournamentRow.id))
-    return query.where(col(TournamentRow.id) == bindparam("tid"))
+    query = sa_select(*models, app_revision_column()).select_from(TournamentRow)
+    return of_the_tournament(query, models)
 
 
 def bring_rows(session: Session, locked: TournamentRow, models: tuple[type[Any], ...]) -> None:

@@ -57,13 +57,30 @@ _INSERT_CHANGE_NOTIFYING = insert(ChangeRow).returning(
     func.pg_notify(bindparam("channel"), bindparam("payload"))
 )
 
+
+def app_revision_column() -> Any:
+    """Where the app-wide feed stands (0 before any app-wide change), as a scalar subquery for
+    the statements that read it beside other things."""
+    return (
+        select(func.coalesce(func.max(AppRevisionRow.revision), 0))
+        .where(col(AppRevisionRow.id) == APP_ROW)
+        .scalar_subquery()
+    )
+
+
+def of_the_tournament(query: Select[Any], models: Sequence[type[Any]]) -> Select[Any]:
+    """`query` over the tournament named by the `tid` parameter, with its one-to-one rows of
+    `models` outer-joined (a model missing for it reads as None)."""
+    for model in models:
+        query = query.outerjoin(model, col(model.tournament_id) == col(TournamentRow.id))
+    return query.where(col(TournamentRow.id) == bindparam("tid"))
+
+
 _REVISIONS = select(
     select(func.coalesce(func.max(TournamentRow.revision), 0))
     .where(col(TournamentRow.id) == bindparam("tid"))
     .scalar_subquery(),
-    select(func.coalesce(func.max(AppRevisionRow.revision), 0))
-    .where(col(AppRevisionRow.id) == APP_ROW)
-    .scalar_subquery(),
+    app_revision_column(),
 )
 
 
@@ -230,18 +247,12 @@ ONE_TO_MANY: tuple[type[Any], ...] = (LeagueTournamentRow, WaitingRow)
 
 
 def _loading_rows() -> Select[Any]:
-    app = (
-        select(func.coalesce(func.max(AppRevisionRow.revision), 0))
-        .where(col(AppRevisionRow.id) == APP_ROW)
-        .scalar_subquery()
-    )
     some = (
         exists().where(col(model.tournament_id) == col(TournamentRow.id)) for model in ONE_TO_MANY
     )
-    query = sa_select(TournamentRow, *ONE_TO_ONE, *some, app)
-    for model in ONE_TO_ONE:
-        query = query.outerjoin(model, col(model.tournament_id) == col(TournamentRow.id))
-    return query.where(col(TournamentRow.id) == bindparam("tid"))
+    return of_the_tournament(
+        sa_select(TournamentRow, *ONE_TO_ONE, *some, app_revision_column()), ONE_TO_ONE
+    )
 
 
 _LOADING_ROWS = _loading_rows()
