@@ -44,8 +44,8 @@ PENDING = N_("WIN \u2012\u2012.\u2012%   TIE \u2012.\u2012%")
 
 
 def chips(amount: int) -> str:
-    """`1,200`."""
-    return f"{formats.number(amount)}"
+    """`1,200` (in the language's grouping)."""
+    return formats.number(amount)
 
 
 def short_value(description: str) -> str:
